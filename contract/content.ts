@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { Code } from './errors.ts';
+import { LANGUAGES } from './languages.ts';
+import type { FieldCodeMap } from './validate.ts';
+
+/** SPEC §3 types 1 company, 2 policy, 3 statement; ours: 4 FAQ, 5 notice (help centre). */
+export const contentTypeSchema = z.coerce.number().int().min(1).max(5);
+export const languageSchema = z.enum(LANGUAGES);
+
+export const contentFieldCodes = {
+  type: { missing: Code.contentNotFound, invalid: Code.contentNotFound },
+  id: { missing: Code.contentNotFound, invalid: Code.contentNotFound },
+  lang: { missing: Code.languageWrong, invalid: Code.languageWrong },
+  key: { missing: Code.systemParamsFailed, invalid: Code.systemParamsFailed },
+} as const satisfies FieldCodeMap;
+
+export const langQuery = z.object({ lang: languageSchema.optional() });
+export const listContentsParams = z.object({ type: contentTypeSchema });
+export const contentIdParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+
+export const contentListItem = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  type: z.number().int(),
+});
+export const contentList = z.array(contentListItem);
+export const contentDetail = contentListItem.extend({ body: z.string(), updatedAt: z.string() });
+export type ContentListItem = z.infer<typeof contentListItem>;
+export type ContentDetail = z.infer<typeof contentDetail>;
+
+/** Parameters readable by key without signing in (SPEC §3 "Parameter"). */
+export const PUBLIC_PARAM_KEYS = [
+  'down_url',
+  'android_url',
+  'ios_url',
+  'support_email',
+  'withdraw_fee_rate',
+] as const;
+export const paramKeyParams = z.object({ key: z.enum(PUBLIC_PARAM_KEYS) });
+export const paramResult = z.object({ paramValue: z.string() });

@@ -1,0 +1,22 @@
+/**
+ * Method and path of every call, without schemas, so the app's HTTP client can import it
+ * without pulling zod into every page (routes.ts adds the schemas).
+ */
+const LOGIN = '/swx/customer/login';
+const USER = '/swx/customer/user';
+const INDEX = '/swx/customer/index';
+
+export const paths = {
+  checkUserNameOrPhone: { method: 'GET', path: `${LOGIN}/checkUserNameOrPhone` },
+  sendCode: { method: 'POST', path: `${LOGIN}/sendCode` },
+  register: { method: 'POST', path: `${LOGIN}/register` },
+  login: { method: 'POST', path: `${LOGIN}/login` },
+  logout: { method: 'POST', path: `${LOGIN}/logout` },
+  getUserInfo: { method: 'POST', path: `${USER}/getUserInfo` },
+  repassword: { method: 'POST', path: `${USER}/repassword` },
+  getParamByKey: { method: 'GET', path: `${INDEX}/getParamByKey/:key` },
+  listContents: { method: 'GET', path: `${INDEX}/listContents/:type` },
+  getContentsById: { method: 'GET', path: `${INDEX}/getContentsById/:id` },
+} as const;
+
+export type PathName = keyof typeof paths;

@@ -1,0 +1,86 @@
+import { expect, registerByEmail, test } from './support/fixtures.ts';
+
+/** Every route of SPEC §2 and the account screens it implies. */
+const PUBLIC = [
+  '/',
+  '/market',
+  '/cruuency?code=BTCUSDT&type=2&id=1',
+  '/help',
+  '/help/faq',
+  '/help/notice',
+  '/introduction',
+  '/profile/language',
+  '/profile/about',
+  '/pass/login',
+  '/pass/register',
+  '/pass/reset',
+  '/api/loginCallback/google',
+];
+const SIGNED_IN = [
+  '/trading',
+  '/loan',
+  '/nfts',
+  '/profile',
+  '/profile/balance',
+  '/profile/balancebb',
+  '/profile/kefu',
+  '/profile/qiandao',
+  '/profile/invite',
+  '/profile/notification',
+  '/profile/settings',
+  '/profile/password',
+];
+
+/** A raw i18n key on screen looks like `word.word` in lower camel case. */
+async function expectNoRawKeys(page: import('@playwright/test').Page) {
+  const text = await page.locator('body').innerText();
+  expect(text).not.toMatch(
+    /\b(nav|auth|footer|capability|unavailable|tiles|hero|menu|book|fields|login|register|reset|settings|password|faq|notice|errors)\.[a-zA-Z]+/,
+  );
+}
+
+test('every public route renders inside the shell without console errors', async ({ page }) => {
+  for (const path of PUBLIC) {
+    await page.goto(path);
+    await expect(page.locator('main')).toBeVisible();
+    await expect(page.locator('main')).not.toBeEmpty();
+    await expectNoRawKeys(page);
+  }
+});
+
+test('visitors are sent to log in from the signed-in routes', async ({ page }) => {
+  for (const path of SIGNED_IN) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/pass\/login\?redirect=/);
+  }
+});
+
+test('signed-in routes render, later capabilities say they are not available yet', async ({
+  page,
+  request,
+}) => {
+  await registerByEmail(page, request);
+  for (const path of SIGNED_IN) {
+    await page.goto(path);
+    await expect(page.locator('main')).not.toBeEmpty();
+    await expectNoRawKeys(page);
+  }
+  await page.goto('/profile/balance');
+  await expect(page.getByTestId('unavailable')).toContainText(
+    'This part of Kestrel Markets is not available yet.',
+  );
+});
+
+test('unknown paths go home', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('content pages open from the help centre in the chosen language', async ({ page }) => {
+  await page.goto('/help/faq');
+  await page.getByRole('link', { name: 'How do I open an account and sign in?' }).click();
+  await expect(page).toHaveURL(/\/detail\?id=\d+/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'How do I open an account and sign in?',
+  );
+});

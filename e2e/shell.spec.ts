@@ -1,0 +1,61 @@
+import { expect, test } from './support/fixtures.ts';
+
+test.describe('desktop shell', () => {
+  test.skip(({ isMobile }) => isMobile, 'desktop layout only');
+
+  test('top navigation, footer with product and content links, hidden footer on login', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    for (const name of ['Home', 'Markets', 'Smart trading', 'Loans', 'Account']) {
+      await expect(nav.getByRole('link', { name })).toBeVisible();
+    }
+    const footer = page.locator('footer');
+    await expect(footer.getByRole('link', { name: 'Charity NFTs' })).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'Risk warning' })).toBeVisible();
+    await footer.getByRole('link', { name: 'Privacy policy' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy policy');
+    await page.goto('/pass/login');
+    await expect(page.locator('footer')).toHaveCount(0);
+  });
+});
+
+test.describe('mobile shell', () => {
+  test.skip(({ isMobile }) => !isMobile, 'mobile layout only');
+
+  test('tab bar, top bar, root font size capped, tab bar hidden on login', async ({ page }) => {
+    await page.goto('/');
+    const tabs = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(tabs.getByRole('link')).toHaveCount(5);
+    await tabs.getByRole('link', { name: 'Account' }).click();
+    await expect(page).toHaveURL(/\/pass\/login/);
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+    const fontSize = await page.evaluate(() =>
+      parseFloat(getComputedStyle(document.documentElement).fontSize),
+    );
+    expect(fontSize).toBeLessThanOrEqual(100);
+  });
+
+  test.describe('onboarding', () => {
+    test.use({ onboardingSeen: false });
+
+    test('shows once per session: Continue goes to sign-up, then it stays away', async ({
+      page,
+    }) => {
+      await page.goto('/');
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page).toHaveURL(/\/pass\/register/);
+      await page.goto('/help');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    });
+
+    test('Skip goes home', async ({ page }) => {
+      await page.goto('/help');
+      await page.getByRole('button', { name: 'Skip' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    });
+  });
+});

@@ -1,0 +1,74 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * Every browser test fails on a console error or an uncaught exception, and starts in
+ * English (unless it asks for the default) with the mobile onboarding already seen.
+ */
+export const test = base.extend<{
+  language: string | null;
+  onboardingSeen: boolean;
+  consoleErrors: string[];
+}>({
+  language: ['en', { option: true }],
+  onboardingSeen: [true, { option: true }],
+  consoleErrors: [
+    async ({ page, language, onboardingSeen }, use) => {
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text());
+      });
+      page.on('pageerror', (err) => errors.push(String(err)));
+      await page.addInitScript(
+        ([lang, seen]) => {
+          if (sessionStorage.getItem('e2e.init') !== null) return;
+          sessionStorage.setItem('e2e.init', '1');
+          if (lang !== null)
+            localStorage.setItem(
+              'kestrel.preferences',
+              JSON.stringify({ language: lang, book: 'demo' }),
+            );
+          if (seen) sessionStorage.setItem('kestrel.onboarding', 'true');
+        },
+        [language, onboardingSeen] as const,
+      );
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+let counter = 0;
+export function newUser(prefix = 'e2e') {
+  counter += 1;
+  const tag = `${prefix}${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1000)}`;
+  return { username: tag, email: `${tag}@example.test`, password: 'Secret123abc' };
+}
+
+/** Reads the newest code sent to `to` from the development outbox, as a developer would. */
+export async function codeFromOutbox(request: APIRequestContext, to: string): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const res = await request.get(`/dev/outbox?to=${encodeURIComponent(to)}&limit=1`);
+    const body = (await res.json()) as { result: { text: string }[] };
+    const code = body.result[0]?.text.match(/\b(\d{6})\b/)?.[1];
+    if (code !== undefined) return code;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no code for ${to} in the outbox`);
+}
+
+/** Signs up by e-mail through the form, as a person would. Ends signed in on the home page. */
+export async function registerByEmail(page: Page, request: APIRequestContext, user = newUser()) {
+  await page.goto('/pass/register');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('button', { name: /Again in/ })).toBeVisible();
+  await page.getByLabel('Verification code').fill(await codeFromOutbox(request, user.email));
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign up' }).last().click();
+  await expect(page).toHaveURL(/\/$/);
+  return user;
+}

@@ -1,0 +1,103 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { codeMessages } from '../contract/errors.ts';
+import { LANGUAGES } from '../contract/languages.ts';
+
+/**
+ * Fails when a locale lacks a key the code uses, holds an untranslated English copy, or
+ * drops an interpolation placeholder.
+ */
+const ROOT = path.resolve(import.meta.dirname, '..');
+const NAMESPACES = readdirSync(path.join(ROOT, 'locales/en')).map((f) => f.replace(/\.json$/, ''));
+
+type Tree = { [key: string]: string | Tree };
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix === '' ? k : `${prefix}.${k}`;
+    if (typeof v === 'string') out.set(key, v);
+    else for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
+  }
+  return out;
+}
+function load(lang: string, ns: string): Map<string, string> {
+  return flatten(
+    JSON.parse(readFileSync(path.join(ROOT, 'locales', lang, `${ns}.json`), 'utf8')) as Tree,
+  );
+}
+
+/** Words that are the same in every language: names, codes, units. */
+const SAME_EVERYWHERE = new Set([
+  'Kestrel Markets',
+  'FAQ',
+  'E-mail',
+  'OK',
+  'Android',
+  'Demo',
+  'Real',
+  'ETF',
+]);
+function mayEqualEnglish(value: string): boolean {
+  return SAME_EVERYWHERE.has(value) || !/[A-Za-z]{2}/.test(value.replace(/\{\{\w+\}\}/g, ''));
+}
+const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(p);
+    return /\.tsx?$/.test(e.name) && !e.name.includes('.test.') ? [p] : [];
+  });
+}
+
+/** Static keys the code passes to t(): `ns:key`, or `key` in the file's default namespace. */
+function keysUsedInCode(): { ns: string; key: string; file: string }[] {
+  const used: { ns: string; key: string; file: string }[] = [];
+  for (const file of sourceFiles(path.join(ROOT, 'src'))) {
+    const text = readFileSync(file, 'utf8');
+    const defaultNs = /useTranslation\('(\w+)'\)/.exec(text)?.[1] ?? 'common';
+    for (const m of text.matchAll(/\bt\(\s*'([\w.:-]+)'/g)) {
+      const raw = m[1] ?? '';
+      const [ns, key] = raw.includes(':') ? (raw.split(':') as [string, string]) : [defaultNs, raw];
+      used.push({ ns, key, file: path.relative(ROOT, file) });
+    }
+  }
+  return used;
+}
+
+describe('locales', () => {
+  const english = new Map(NAMESPACES.map((ns) => [ns, load('en', ns)]));
+
+  it('has every key the code uses in English', () => {
+    const missing = keysUsedInCode().filter(({ ns, key }) => !english.get(ns)?.has(key));
+    expect(missing).toEqual([]);
+  });
+
+  it('has a message for every catalogue code', () => {
+    const errors = english.get('errors');
+    expect(Object.keys(codeMessages).filter((code) => !errors?.has(code))).toEqual([]);
+  });
+
+  for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
+    it(`${lang}: same keys as English, translated, placeholders kept`, () => {
+      const problems: string[] = [];
+      for (const ns of NAMESPACES) {
+        const en = english.get(ns) ?? new Map<string, string>();
+        const other = load(lang, ns);
+        for (const [key, value] of en) {
+          const translated = other.get(key);
+          if (translated === undefined) problems.push(`${ns}:${key} missing`);
+          else if (translated === value && !mayEqualEnglish(value))
+            problems.push(`${ns}:${key} is English`);
+          else if (placeholders(translated).join() !== placeholders(value).join()) {
+            problems.push(`${ns}:${key} placeholders differ`);
+          }
+        }
+        for (const key of other.keys())
+          if (!en.has(key)) problems.push(`${ns}:${key} not in English`);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});

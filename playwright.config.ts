@@ -1,0 +1,74 @@
+import { defineConfig, devices } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** Browser tests drive Debian's Chromium against the real server on a fresh in-memory database. */
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: BASE_URL,
+    launchOptions: chromium,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1440, height: 900 },
+        launchOptions: chromium,
+      },
+    },
+    {
+      name: 'mobile',
+      use: {
+        ...devices['iPhone 13'],
+        viewport: { width: 390, height: 844 },
+        browserName: 'chromium',
+        launchOptions: chromium,
+      },
+    },
+  ],
+  webServer: {
+    command: 'npx tsx server/src/main.ts',
+    url: `${BASE_URL}/swx/customer/index/getParamByKey/down_url`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: 'test',
+      PORT: String(PORT),
+      PUBLIC_URL: BASE_URL,
+      DATA_DIR: path.join(tmpdir(), `kestrel-e2e-${process.pid}`),
+      PGLITE_STORAGE: 'memory',
+      APP_DIST: 'dist',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000',
+      AUTH_RATE_LIMIT_MAX: '100000',
+      DEV_OUTBOX_ROUTE: 'true',
+    },
+  },
+});

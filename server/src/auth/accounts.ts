@@ -1,0 +1,228 @@
+import { randomInt } from 'node:crypto';
+import type { z } from 'zod';
+import type * as auth from '../../../contract/auth.ts';
+import type { Book } from '../../../contract/envelope.ts';
+import { Code } from '../../../contract/errors.ts';
+import type { Language } from '../../../contract/languages.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { AppError } from '../http/app-error.ts';
+import type { Destination, VerificationCodes } from './codes.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+import type { Sessions } from './sessions.ts';
+
+interface UserRow {
+  id: number;
+  username: string;
+  email: string | null;
+  area_code: string | null;
+  phone: string | null;
+  password_hash: string;
+  status: 'active' | 'disabled';
+  invite_code: string;
+  created_at: Date;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function newInviteCode(): string {
+  return Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join(
+    '',
+  );
+}
+
+function toUserInfo(row: UserRow, book: Book): auth.UserInfo {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    areaCode: row.area_code,
+    phone: row.phone,
+    inviteCode: row.invite_code,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+    book,
+  };
+}
+
+export function phoneDestination(areaCode: string, phone: string): Destination {
+  return { channel: 'sms', address: `${areaCode}${phone}` };
+}
+
+/** Registration, sign-in and passwords. */
+export class Accounts {
+  constructor(
+    private readonly db: Database,
+    private readonly sessions: Sessions,
+    private readonly codes: VerificationCodes,
+    private readonly throttle: LoginThrottle,
+  ) {}
+
+  async exists(query: z.output<typeof auth.checkAccountQuery>): Promise<boolean> {
+    let rows: unknown[];
+    if (query.type === 'username') {
+      rows = await this.db.query('select 1 from users where lower(username) = lower($1)', [
+        query.value,
+      ]);
+    } else if (query.type === 'email') {
+      rows = await this.db.query('select 1 from users where lower(email) = $1', [query.value]);
+    } else {
+      rows = await this.db.query('select 1 from users where area_code = $1 and phone = $2', [
+        query.areaCode,
+        query.value,
+      ]);
+    }
+    return rows.length > 0;
+  }
+
+  async sendCode(body: z.output<typeof auth.sendCodeBody>, lang: Language) {
+    const dest: Destination =
+      body.channel === 'email'
+        ? { channel: 'email', address: body.email }
+        : phoneDestination(body.areaCode, body.phone);
+    const taken =
+      body.channel === 'email'
+        ? await this.exists({ type: 'email', value: body.email })
+        : await this.exists({ type: 'phone', areaCode: body.areaCode, value: body.phone });
+    if (body.purpose === 'register' && taken) throw new AppError(Code.emailOrPhoneExists);
+    return this.codes.issue(dest, body.purpose, lang, body.purpose === 'register' || taken);
+  }
+
+  async register(body: z.output<typeof auth.registerBody>, client: ClientInfo) {
+    if (await this.exists({ type: 'username', value: body.username })) {
+      throw new AppError(Code.usernameExists, { field: 'username' });
+    }
+    const dest: Destination =
+      body.method === 'email'
+        ? { channel: 'email', address: body.email }
+        : phoneDestination(body.areaCode, body.phone);
+    const taken =
+      body.method === 'email'
+        ? await this.exists({ type: 'email', value: body.email })
+        : await this.exists({ type: 'phone', areaCode: body.areaCode, value: body.phone });
+    if (taken) throw new AppError(Code.emailOrPhoneExists, { field: body.method });
+    let invitedBy: number | null = null;
+    if (body.inviteCode !== undefined) {
+      const [inviter] = await this.db.query<{ id: number }>(
+        'select id from users where invite_code = $1',
+        [body.inviteCode],
+      );
+      if (!inviter) throw new AppError(Code.inviteCodeWrong, { field: 'inviteCode' });
+      invitedBy = inviter.id;
+    }
+    const passwordHash = await hashPassword(body.password);
+    await this.codes.consume(dest, 'register', body.code);
+    return this.db.transaction(async (tx) => {
+      const user = await this.insertUser(tx, body, passwordHash, invitedBy);
+      const session = await this.sessions.create(tx, user.id, client);
+      return {
+        token: session.token,
+        expiresAt: session.expiresAt.toISOString(),
+        userInfo: toUserInfo(user, 'demo'),
+      };
+    });
+  }
+
+  private async insertUser(
+    tx: Queryable,
+    body: z.output<typeof auth.registerBody>,
+    passwordHash: string,
+    invitedBy: number | null,
+  ): Promise<UserRow> {
+    try {
+      const [user] = await tx.query<UserRow>(
+        `insert into users (username, email, area_code, phone, password_hash, invite_code, invited_by)
+         values ($1, $2, $3, $4, $5, $6, $7) returning *`,
+        [
+          body.username,
+          body.method === 'email' ? body.email : null,
+          body.method === 'phone' ? body.areaCode : null,
+          body.method === 'phone' ? body.phone : null,
+          passwordHash,
+          newInviteCode(),
+          invitedBy,
+        ],
+      );
+      if (!user) throw new Error('insert returned no row');
+      return user;
+    } catch (err) {
+      // Lost a race with a concurrent registration of the same name or address.
+      const constraint = (err as { constraint?: string }).constraint ?? String(err);
+      if (constraint.includes('users_username_key')) throw new AppError(Code.usernameExists);
+      if (/users_(email|phone)_key/.test(constraint)) throw new AppError(Code.emailOrPhoneExists);
+      throw err;
+    }
+  }
+
+  async login(body: z.output<typeof auth.loginBody>, client: ClientInfo) {
+    const accountKey = body.account.toLowerCase();
+    await this.throttle.check(accountKey, client.ip);
+    const [user] = await this.db.query<UserRow>(
+      `select * from users where ${accountKey.includes('@') ? 'lower(email)' : 'lower(username)'} = $1`,
+      [accountKey],
+    );
+    const ok = user
+      ? await verifyPassword(body.password, user.password_hash)
+      : await verifyAgainstDecoy(body.password);
+    if (!user || !ok) {
+      await this.throttle.recordFailure(accountKey, client.ip);
+      throw new AppError(Code.passwordWrong);
+    }
+    if (user.status !== 'active') throw new AppError(Code.userStatusAbnormal);
+    await this.throttle.clear(accountKey);
+    const session = await this.db.transaction((tx) => this.sessions.create(tx, user.id, client));
+    return {
+      token: session.token,
+      expiresAt: session.expiresAt.toISOString(),
+      userInfo: toUserInfo(user, 'demo'),
+    };
+  }
+
+  async userInfo(userId: number, book: Book): Promise<auth.UserInfo> {
+    const [user] = await this.db.query<UserRow>('select * from users where id = $1', [userId]);
+    if (!user) throw new AppError(Code.unauthorized, null, 401);
+    return toUserInfo(user, book);
+  }
+
+  /** Reset by e-mail code: every session of the account is revoked. */
+  async resetPassword(body: { email: string; code: string; password: string }) {
+    const [user] = await this.db.query<UserRow>('select * from users where lower(email) = $1', [
+      body.email,
+    ]);
+    await this.codes.consume({ channel: 'email', address: body.email }, 'reset', body.code);
+    // A code can only exist for a registered address (codes.issue); this guards the race.
+    if (!user) throw new AppError(Code.noMatchingUser);
+    const passwordHash = await hashPassword(body.password);
+    await this.db.transaction(async (tx) => {
+      await tx.query('update users set password_hash = $1 where id = $2', [passwordHash, user.id]);
+      await this.sessions.revokeAllOf(tx, user.id);
+    });
+    await this.throttle.clear(user.email ?? user.username);
+  }
+
+  /** Change when signed in: the other sessions are revoked, this one stays. */
+  async changePassword(
+    userId: number,
+    sessionId: number,
+    body: { oldPassword: string; password: string },
+  ) {
+    const [user] = await this.db.query<UserRow>('select * from users where id = $1', [userId]);
+    if (!user) throw new AppError(Code.unauthorized, null, 401);
+    if (!(await verifyPassword(body.oldPassword, user.password_hash))) {
+      throw new AppError(Code.passwordWrong, { field: 'oldPassword' });
+    }
+    if (body.oldPassword === body.password) {
+      throw new AppError(Code.samePassword, { field: 'password' });
+    }
+    const passwordHash = await hashPassword(body.password);
+    await this.db.transaction(async (tx) => {
+      await tx.query('update users set password_hash = $1 where id = $2', [passwordHash, user.id]);
+      await this.sessions.revokeAllOf(tx, user.id, sessionId);
+    });
+  }
+}

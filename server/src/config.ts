@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const csv = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== ''),
+);
+
+/** Every setting, read from the environment once at start-up (README: "Configuration"). */
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  /** Public origin of the app, used in e-mails and as the default CORS origin. */
+  PUBLIC_URL: z.url().default('http://127.0.0.1:8080'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL URL; when absent the embedded PGlite database under DATA_DIR is used. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /** `memory` keeps the embedded database in memory (tests, benchmarks). */
+  PGLITE_STORAGE: z.enum(['disk', 'memory']).default('disk'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  /** smtp(s)://user:pass@host:port; when absent, codes go to the local outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Kestrel Markets <no-reply@kestrel.local>'),
+  /** Serve GET /dev/outbox (never in production). */
+  DEV_OUTBOX_ROUTE: bool.optional(),
+  CORS_ORIGINS: csv.optional(),
+  /** Requests per minute per address, all routes together. */
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Requests per minute per address to each call that sends codes or checks passwords. */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
+  /** Directory of the built app; empty to serve the API only. */
+  APP_DIST: z.string().default('./dist'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    DATA_DIR: path.resolve(c.DATA_DIR),
+    APP_DIST: c.APP_DIST === '' ? '' : path.resolve(c.APP_DIST),
+    CORS_ORIGINS: c.CORS_ORIGINS ?? [new URL(c.PUBLIC_URL).origin],
+    DEV_OUTBOX_ROUTE:
+      c.NODE_ENV !== 'production' && (c.DEV_OUTBOX_ROUTE ?? c.SMTP_URL === undefined),
+  };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}

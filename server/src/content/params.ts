@@ -1,0 +1,16 @@
+import { Code } from '../../../contract/errors.ts';
+import type { Queryable } from '../db/database.ts';
+import { AppError } from '../http/app-error.ts';
+
+export class Params {
+  constructor(private readonly db: Queryable) {}
+
+  async get(key: string): Promise<string> {
+    const [row] = await this.db.query<{ value: string }>(
+      'select value from params where key = $1',
+      [key],
+    );
+    if (!row) throw new AppError(Code.systemParamsFailed);
+    return row.value;
+  }
+}

@@ -1,0 +1,37 @@
+import pg from 'pg';
+import type { Database, Queryable } from './database.ts';
+
+// Ids are int8; PGlite returns them as numbers, so PostgreSQL does too (ids stay < 2^53).
+// NUMERIC stays a string: money is never a JavaScript number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  await pool.query('select 1');
+  const queryable = (q: pg.Pool | pg.PoolClient): Queryable => ({
+    query: async <T extends object>(sql: string, params: readonly unknown[] = []) =>
+      (await q.query<T>(sql, params as unknown[])).rows,
+    exec: async (sql: string) => {
+      await q.query(sql);
+    },
+  });
+  return {
+    kind: 'postgres',
+    ...queryable(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn(queryable(client));
+        await client.query('commit');
+        return result;
+      } catch (err) {
+        await client.query('rollback');
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

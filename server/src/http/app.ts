@@ -1,0 +1,104 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Code } from '../../../contract/errors.ts';
+import type { Config } from '../config.ts';
+import type { Services } from '../services.ts';
+import { AppError } from './app-error.ts';
+import { openApiDocument } from './openapi.ts';
+import { devRoutes } from './routes/dev-routes.ts';
+import { indexRoutes } from './routes/index-routes.ts';
+import { loginRoutes } from './routes/login-routes.ts';
+import { userRoutes } from './routes/user-routes.ts';
+
+/** Largest request body accepted (uploads get their own limit in their own routes). */
+const BODY_LIMIT = 64 * 1024;
+const API_PREFIXES = ['/swx/', '/dev/', '/docs', '/message'];
+
+function envelopeOf(err: FastifyError | AppError): {
+  status: number;
+  code: number;
+  detail: unknown;
+} {
+  if (err instanceof AppError)
+    return { status: err.statusCode, code: err.code, detail: err.detail };
+  if (err.statusCode === 413) return { status: 413, code: Code.payloadTooLarge, detail: null };
+  if (err.statusCode === 429) return { status: 429, code: Code.tooManyRequests, detail: null };
+  if (err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500) {
+    return { status: 400, code: Code.badRequest, detail: null };
+  }
+  return { status: 500, code: Code.systemError, detail: null };
+}
+
+export async function buildApp(config: Config, services: Services): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: false,
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    const { status, code, detail } = envelopeOf(err);
+    if (status >= 500) request.log.error({ err }, 'unhandled error');
+    return reply.status(status).send({ code, result: detail });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(cors, { origin: config.CORS_ORIGINS, credentials: false });
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError(Code.tooManyRequests, { retryAfterSeconds: Math.ceil(ctx.ttl / 1000) }, 429),
+  });
+  await app.register(swagger, { mode: 'static', specification: { document: openApiDocument() } });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  loginRoutes(app, services, config.AUTH_RATE_LIMIT_MAX);
+  userRoutes(app, services, config.AUTH_RATE_LIMIT_MAX);
+  indexRoutes(app, services);
+  if (config.DEV_OUTBOX_ROUTE) devRoutes(app, services);
+
+  const index = config.APP_DIST === '' ? '' : path.join(config.APP_DIST, 'index.html');
+  const serveApp = index !== '' && existsSync(index);
+  if (serveApp) {
+    await app.register(fastifyStatic, {
+      root: config.APP_DIST,
+      wildcard: false,
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
+    if (!isApi && serveApp && (request.method === 'GET' || request.method === 'HEAD')) {
+      // History-mode routing: every app path gets the shell; the router picks the screen.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: Code.notFound, result: null });
+  });
+
+  return app;
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { seedContent } from './content/seed.ts';
+import type { Database } from './db/database.ts';
+import { openDatabase } from './db/open-database.ts';
+import { buildApp } from './http/app.ts';
+import { createServices, type Services } from './services.ts';
+
+export interface Server {
+  app: FastifyInstance;
+  db: Database;
+  services: Services;
+  close(): Promise<void>;
+}
+
+/** Boot order: config (given) -> database (migrated, seeded) -> services -> HTTP. */
+export async function createServer(config: Config): Promise<Server> {
+  const db = await openDatabase(config);
+  await seedContent(db);
+  const services = createServices(config, db);
+  const app = await buildApp(config, services);
+  return {
+    app,
+    db,
+    services,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}

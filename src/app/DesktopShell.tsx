@@ -1,0 +1,136 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router-dom';
+import { useContentList, useParam } from '../features/content/queries.ts';
+import { preferences } from '../state/preferences.ts';
+import { sessionStore } from '../state/session.ts';
+import { useStore } from '../state/store.ts';
+import { Icon } from '../ui/Icon.tsx';
+import { LanguageModal, LANGUAGE_NAMES } from '../ui/LanguageModal.tsx';
+import { Logo } from '../ui/Logo.tsx';
+import { MAIN_NAV } from './navigation.ts';
+
+function TopNav() {
+  const { t } = useTranslation();
+  const { isLogin, userInfo } = useStore(sessionStore);
+  const { language, book } = useStore(preferences);
+  const [languageOpen, setLanguageOpen] = useState(false);
+  return (
+    <header className="topnav">
+      <div className="topnav-inner">
+        <Logo />
+        <nav className="topnav-links" aria-label={t('nav.main')}>
+          {MAIN_NAV.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.to === '/'} className="topnav-link">
+              {t(item.label)}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="topnav-actions">
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            onClick={() => setLanguageOpen(true)}
+            aria-label={t('language.choose')}
+            data-testid="language-button"
+          >
+            <Icon name="globe" size={18} />
+            {LANGUAGE_NAMES[language]}
+          </button>
+          <Link to="/profile/kefu" className="icon-btn" aria-label={t('nav.support')}>
+            <Icon name="support" />
+          </Link>
+          {isLogin ? (
+            <Link to="/profile" className="topnav-user" data-testid="user-menu">
+              <span className={`badge badge-${book}`}>{t(`book.${book}`)}</span>
+              <span>{userInfo?.username}</span>
+            </Link>
+          ) : (
+            <>
+              <Link to="/pass/login" className="btn btn-ghost btn-small">
+                {t('auth.login')}
+              </Link>
+              <Link to="/pass/register" className="btn btn-primary btn-small">
+                {t('auth.register')}
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+      {languageOpen && <LanguageModal onClose={() => setLanguageOpen(false)} />}
+    </header>
+  );
+}
+
+function FooterContentList({ type, title }: { type: number; title: string }) {
+  const { data } = useContentList(type);
+  return (
+    <div className="footer-col">
+      <h3>{title}</h3>
+      <ul className="list">
+        {data?.map((item) => (
+          <li key={item.id}>
+            <Link to={`/detail?id=${item.id}&title=${encodeURIComponent(item.title)}`}>
+              {item.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Footer() {
+  const { t } = useTranslation();
+  const android = useParam('android_url');
+  const ios = useParam('ios_url');
+  return (
+    <footer className="footer">
+      <div className="footer-inner">
+        <div className="footer-col footer-brand">
+          <Logo />
+          <p className="muted">{t('footer.tagline')}</p>
+          <div className="footer-apps">
+            <a className="btn btn-ghost btn-small" href={android.data ?? '/introduction'}>
+              {t('footer.android')}
+            </a>
+            <a className="btn btn-ghost btn-small" href={ios.data ?? '/introduction'}>
+              {t('footer.ios')}
+            </a>
+          </div>
+        </div>
+        <div className="footer-col">
+          <h3>{t('footer.products')}</h3>
+          <ul className="list">
+            <li>
+              <Link to="/market">{t('nav.market')}</Link>
+            </li>
+            <li>
+              <Link to="/loan">{t('nav.loan')}</Link>
+            </li>
+            <li>
+              <Link to="/nfts">{t('nav.nfts')}</Link>
+            </li>
+            <li>
+              <Link to="/trading">{t('nav.trading')}</Link>
+            </li>
+          </ul>
+        </div>
+        <FooterContentList type={1} title={t('footer.company')} />
+        <FooterContentList type={2} title={t('footer.policies')} />
+        <FooterContentList type={3} title={t('footer.statements')} />
+      </div>
+      <p className="footer-legal muted">{t('footer.riskNotice')}</p>
+    </footer>
+  );
+}
+
+export function DesktopShell({ children, bare }: { children: ReactNode; bare: boolean }) {
+  return (
+    <div className="shell shell-desktop">
+      <TopNav />
+      <main className="shell-main">{children}</main>
+      {!bare && <Footer />}
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { preferences, setPreference } from '../state/preferences.ts';
+import { sessionStore } from '../state/session.ts';
+import { useStore } from '../state/store.ts';
+import { Icon } from '../ui/Icon.tsx';
+import { LanguageModal } from '../ui/LanguageModal.tsx';
+import { Logo } from '../ui/Logo.tsx';
+import { MAIN_NAV } from './navigation.ts';
+
+const TAB_ROOTS = new Set(MAIN_NAV.map((item) => item.to));
+
+function TopBar() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { isLogin } = useStore(sessionStore);
+  const [languageOpen, setLanguageOpen] = useState(false);
+  return (
+    <header className="topbar">
+      {TAB_ROOTS.has(pathname) ? (
+        <Logo compact />
+      ) : (
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={t('nav.back')}
+          onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}
+        >
+          <Icon name="back" />
+        </button>
+      )}
+      <div className="topbar-actions">
+        <button
+          type="button"
+          className="icon-btn"
+          onClick={() => setLanguageOpen(true)}
+          aria-label={t('language.choose')}
+          data-testid="language-button"
+        >
+          <Icon name="globe" />
+        </button>
+        {isLogin && (
+          <Link to="/profile/notification" className="icon-btn" aria-label={t('nav.notifications')}>
+            <Icon name="bell" />
+          </Link>
+        )}
+        <Link to="/profile/kefu" className="icon-btn" aria-label={t('nav.support')}>
+          <Icon name="support" />
+        </Link>
+        {!isLogin && (
+          <Link to="/pass/login" className="btn btn-primary btn-small">
+            {t('auth.login')}
+          </Link>
+        )}
+      </div>
+      {languageOpen && <LanguageModal onClose={() => setLanguageOpen(false)} />}
+    </header>
+  );
+}
+
+function TabBar() {
+  const { t } = useTranslation();
+  return (
+    <nav className="tabbar" aria-label={t('nav.main')}>
+      {MAIN_NAV.map((item) => (
+        <NavLink key={item.to} to={item.to} end={item.to === '/'} className="tabbar-item">
+          <Icon name={item.icon} />
+          <span>{t(item.label)}</span>
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+/** SPEC §2: once per session; Continue -> register (or home when signed in), Skip -> home. */
+function Onboarding() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { isLogin } = useStore(sessionStore);
+  const close = (to: string) => {
+    setPreference('onboardingShown', true);
+    navigate(to);
+  };
+  return (
+    <div className="onboarding" role="dialog" aria-modal="true" aria-labelledby="onboarding-title">
+      <div className="onboarding-art" aria-hidden="true">
+        <svg viewBox="0 0 200 120" width="100%">
+          <path
+            d="M10 100 L60 60 L95 80 L140 30 L190 45"
+            fill="none"
+            stroke="#f5b100"
+            strokeWidth="5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+          <path
+            d="M10 100 L60 60 L95 80 L140 30 L190 45 L190 120 L10 120 Z"
+            fill="rgb(245 177 0 / 10%)"
+          />
+        </svg>
+      </div>
+      <h1 id="onboarding-title">{t('onboarding.title')}</h1>
+      <p className="muted">{t('onboarding.body')}</p>
+      <div className="onboarding-actions">
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          onClick={() => close(isLogin ? '/' : '/pass/register')}
+        >
+          {t('onboarding.continue')}
+        </button>
+        <button type="button" className="btn btn-ghost btn-block" onClick={() => close('/')}>
+          {t('onboarding.skip')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function MobileShell({ children, bare }: { children: ReactNode; bare: boolean }) {
+  const { onboardingShown } = useStore(preferences);
+  return (
+    <div className={`shell shell-mobile${bare ? ' shell-bare' : ''}`}>
+      <TopBar />
+      <main className="shell-main">{children}</main>
+      {!bare && <TabBar />}
+      {!onboardingShown && !bare && <Onboarding />}
+    </div>
+  );
+}

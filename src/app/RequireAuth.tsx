@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { sessionStore } from '../state/session.ts';
+import { useStore } from '../state/store.ts';
+
+/** SPEC §6: visitors are sent to /pass/login, and come back here after signing in. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { isLogin } = useStore(sessionStore);
+  const location = useLocation();
+  if (!isLogin) {
+    const back = `${location.pathname}${location.search}`;
+    return <Navigate to={`/pass/login?redirect=${encodeURIComponent(back)}`} replace />;
+  }
+  return children;
+}
+
+/** Where to go after signing in: only same-app paths, never another site. */
+export function safeRedirect(value: string | null): string {
+  return value !== null && value.startsWith('/') && !value.startsWith('//') ? value : '/';
+}

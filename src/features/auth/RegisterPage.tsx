@@ -1,0 +1,210 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { registerBody, sendCodeBody } from '../../../contract/auth.ts';
+import { Code } from '../../../contract/errors.ts';
+import { call } from '../../api/client.ts';
+import { preferences } from '../../state/preferences.ts';
+import { sessionStore } from '../../state/session.ts';
+import { TextField } from '../../ui/TextField.tsx';
+import { AreaCodeSelect, DEFAULT_REGION, dialOf } from './AreaCodeSelect.tsx';
+import { AREA_CODES } from './areaCodes.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { CodeButton } from './CodeButton.tsx';
+import { useCodeSender } from './use-code-sender.ts';
+import { useFormError } from './use-form-error.ts';
+
+type Method = 'email' | 'phone';
+
+function defaultAreaCode(): string {
+  const region = DEFAULT_REGION[preferences.get().language];
+  const entry = AREA_CODES.find((a) => a.iso === region) ?? AREA_CODES[0];
+  return entry === undefined ? '' : `${entry.iso}:${entry.dial}`;
+}
+
+export default function RegisterPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const form = useFormError();
+  const codes = useCodeSender(form.fail);
+  const [method, setMethod] = useState<Method>('email');
+  const [values, setValues] = useState({
+    username: '',
+    email: '',
+    area: defaultAreaCode(),
+    phone: '',
+    code: '',
+    password: '',
+    confirm: '',
+    inviteCode: params.get('invite') ?? '',
+  });
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
+
+  const destination =
+    method === 'email'
+      ? ({ channel: 'email', email: values.email } as const)
+      : ({ channel: 'sms', areaCode: dialOf(values.area), phone: values.phone } as const);
+
+  function sendCode() {
+    form.clear();
+    const body = form.check(sendCodeBody, { ...destination, purpose: 'register' });
+    if (body !== null) void codes.send(body);
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    form.clear();
+    if (!codes.sent) return form.failCode(Code.sendCodeFirst, 'code');
+    if (values.password !== values.confirm)
+      return form.failCode(Code.passwordsInconsistent, 'confirm');
+    const common = {
+      username: values.username,
+      password: values.password,
+      code: values.code,
+      inviteCode: values.inviteCode.trim() === '' ? undefined : values.inviteCode,
+    };
+    const body = form.check(
+      registerBody,
+      method === 'email'
+        ? { method, email: values.email, ...common }
+        : { method, areaCode: dialOf(values.area), phone: values.phone, ...common },
+    );
+    if (body === null) return;
+    setBusy(true);
+    try {
+      const res = await call('register', { body });
+      sessionStore.signIn(res.token, res.userInfo);
+      navigate('/', { replace: true });
+    } catch (err) {
+      form.fail(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const fieldError = (field: string) =>
+    form.error?.field === field ? form.error.message : undefined;
+
+  return (
+    <AuthCard title={t('register.title')} subtitle={t('register.subtitle')}>
+      <div className="tabs" role="tablist">
+        {(['email', 'phone'] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={method === m}
+            onClick={() => {
+              setMethod(m);
+              form.clear();
+            }}
+          >
+            {t(`register.by.${m}`)}
+          </button>
+        ))}
+      </div>
+      {form.error && form.error.field === undefined && (
+        <div className="alert alert-error" role="alert">
+          {form.error.message}
+        </div>
+      )}
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label={t('fields.username')}
+          name="username"
+          autoComplete="username"
+          value={values.username}
+          onChange={set('username')}
+          placeholder={t('fields.usernameHint')}
+          error={fieldError('username')}
+        />
+        {method === 'email' ? (
+          <TextField
+            label={t('fields.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={set('email')}
+            error={fieldError('email')}
+          />
+        ) : (
+          <div className="field">
+            <span className="field-label">{t('fields.phone')}</span>
+            <div className="field-row">
+              <AreaCodeSelect
+                value={values.area}
+                onChange={(area) => setValues((v) => ({ ...v, area }))}
+              />
+              <input
+                className="input"
+                name="phone"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                aria-label={t('fields.phone')}
+                value={values.phone}
+                onChange={set('phone')}
+              />
+            </div>
+            {(fieldError('phone') ?? fieldError('areaCode')) !== undefined && (
+              <span className="field-error" role="alert">
+                {fieldError('phone') ?? fieldError('areaCode')}
+              </span>
+            )}
+          </div>
+        )}
+        <TextField
+          label={t('fields.code')}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={values.code}
+          onChange={set('code')}
+          error={fieldError('code')}
+          trailing={<CodeButton sender={codes} onSend={sendCode} />}
+        />
+        <TextField
+          label={t('fields.password')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={set('password')}
+          placeholder={t('fields.passwordHint')}
+          error={fieldError('password')}
+        />
+        <TextField
+          label={t('fields.confirm')}
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirm}
+          onChange={set('confirm')}
+          error={fieldError('confirm')}
+        />
+        <TextField
+          label={t('fields.inviteCode')}
+          name="inviteCode"
+          value={values.inviteCode}
+          onChange={set('inviteCode')}
+          error={fieldError('inviteCode')}
+        />
+        <p className="muted auth-terms">{t('register.terms')}</p>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {t('register.submit')}
+        </button>
+      </form>
+      <p className="auth-switch muted">
+        {t('register.haveAccount')}{' '}
+        <Link to="/pass/login" className="link">
+          {t('register.toLogin')}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,133 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { repasswordBody, sendCodeBody } from '../../../contract/auth.ts';
+import { Code } from '../../../contract/errors.ts';
+import { call } from '../../api/client.ts';
+import { sessionStore } from '../../state/session.ts';
+import { TextField } from '../../ui/TextField.tsx';
+import { AuthCard } from './AuthCard.tsx';
+import { CodeButton } from './CodeButton.tsx';
+import { useCodeSender } from './use-code-sender.ts';
+import { useFormError } from './use-form-error.ts';
+
+/** Password recovery by e-mail code (SPEC §2 /pass/reset). */
+export default function ResetPage() {
+  const { t } = useTranslation('auth');
+  const form = useFormError();
+  const codes = useCodeSender(form.fail);
+  const [values, setValues] = useState({ email: '', code: '', password: '', confirm: '' });
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
+
+  function sendCode() {
+    form.clear();
+    const body = form.check(sendCodeBody, {
+      channel: 'email',
+      purpose: 'reset',
+      email: values.email,
+    });
+    if (body !== null) void codes.send(body);
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    form.clear();
+    if (!codes.sent) return form.failCode(Code.sendCodeFirst, 'code');
+    if (values.password !== values.confirm)
+      return form.failCode(Code.passwordsInconsistent, 'confirm');
+    const body = form.check(repasswordBody, {
+      mode: 'reset',
+      email: values.email,
+      code: values.code,
+      password: values.password,
+    });
+    if (body === null) return;
+    setBusy(true);
+    try {
+      await call('repassword', { body });
+      // Every session of the account was revoked, this browser's included.
+      sessionStore.signOut();
+      setDone(true);
+    } catch (err) {
+      form.fail(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const fieldError = (field: string) =>
+    form.error?.field === field ? form.error.message : undefined;
+
+  if (done) {
+    return (
+      <AuthCard title={t('reset.doneTitle')} subtitle={t('reset.doneBody')}>
+        <Link to="/pass/login" className="btn btn-primary btn-block">
+          {t('reset.toLogin')}
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle')}>
+      {form.error && form.error.field === undefined && (
+        <div className="alert alert-error" role="alert">
+          {form.error.message}
+        </div>
+      )}
+      {codes.sent && <div className="alert alert-info">{t('reset.codeSent')}</div>}
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label={t('fields.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={set('email')}
+          error={fieldError('email')}
+        />
+        <TextField
+          label={t('fields.code')}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={values.code}
+          onChange={set('code')}
+          error={fieldError('code')}
+          trailing={<CodeButton sender={codes} onSend={sendCode} />}
+        />
+        <TextField
+          label={t('fields.newPassword')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={set('password')}
+          placeholder={t('fields.passwordHint')}
+          error={fieldError('password')}
+        />
+        <TextField
+          label={t('fields.confirm')}
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirm}
+          onChange={set('confirm')}
+          error={fieldError('confirm')}
+        />
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {t('reset.submit')}
+        </button>
+      </form>
+      <p className="auth-switch muted">
+        <Link to="/pass/login" className="link">
+          {t('reset.toLogin')}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { authFieldCodes } from '../../../contract/auth.ts';
+import { validate } from '../../../contract/validate.ts';
+import { ApiError } from '../../api/client.ts';
+import { errorMessage } from '../../i18n/error-message.ts';
+
+/**
+ * One error line per form. Validates with the contract's schema before sending, so the
+ * person sees the same catalogue message the server would give, without a round trip.
+ */
+export function useFormError() {
+  const { t } = useTranslation();
+  const [error, setError] = useState<{ message: string; field: string | undefined } | null>(null);
+  return {
+    error,
+    clear: () => setError(null),
+    fail(err: unknown) {
+      const field = err instanceof ApiError ? err.detail?.field : undefined;
+      setError({ message: errorMessage(t, err), field });
+    },
+    failCode(code: number, field?: string) {
+      setError({ message: t(`errors:${code}`), field });
+    },
+    check<S extends z.ZodType>(schema: S, input: unknown): z.output<S> | null {
+      const v = validate(schema, authFieldCodes, input);
+      if (v.ok) return v.data;
+      setError({ message: t(`errors:${v.code}`), field: v.field });
+      return null;
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import { CONTENT_TYPE } from '../content/content-types.ts';
+import { ContentBySlug } from '../content/ContentPage.tsx';
+
+export default function AboutPage() {
+  return (
+    <div className="page page-reading">
+      <ContentBySlug type={CONTENT_TYPE.company} slug="about-us" />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import type { IconName } from '../../ui/Icon.tsx';
+
+/** Capabilities whose routes exist now and whose screens arrive with later issues. */
+export const CAPABILITIES = {
+  market: 'market',
+  trading: 'trading',
+  loan: 'loan',
+  nfts: 'nft',
+  marketDetail: 'market',
+  balances: 'wallet',
+  coinBalances: 'wallet',
+  support: 'support',
+  checkIn: 'gift',
+  invite: 'user',
+  notifications: 'bell',
+  googleSignIn: 'lock',
+} as const satisfies Record<string, IconName>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+/**
+ * A translated "not available yet" state inside the shell: never a blank page and never
+ * made-up figures.
+ */
+export function UnavailablePage({ capability }: { capability: Capability }) {
+  const { t } = useTranslation();
+  return (
+    <div className="page" data-testid="unavailable">
+      <EmptyState icon={CAPABILITIES[capability]} title={t(`capability.${capability}`)}>
+        <p>{t('unavailable.body')}</p>
+        <Link to="/" className="btn btn-ghost">
+          {t('unavailable.home')}
+        </Link>
+      </EmptyState>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { LANGUAGE_TAGS, RTL_LANGUAGES, type Language } from '../../contract/languages.ts';
+import { preferences } from '../state/preferences.ts';
+
+export const NAMESPACES = ['common', 'auth', 'profile', 'help', 'home', 'errors'] as const;
+
+// Only the chosen language's files are fetched; each is its own small chunk.
+const files = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
+
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = files[`../../locales/${language}/${namespace}.json`];
+    if (load === undefined) {
+      callback(new Error(`no locale file ${language}/${namespace}`), null);
+      return;
+    }
+    load().then(
+      (m) => callback(null, m.default as never),
+      (err: unknown) => callback(err as Error, null),
+    );
+  },
+};
+
+function applyDocumentLanguage(language: Language): void {
+  document.documentElement.lang = LANGUAGE_TAGS[language];
+  document.documentElement.dir = RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr';
+}
+
+export async function initI18n(): Promise<void> {
+  const { language } = preferences.get();
+  applyDocumentLanguage(language);
+  await i18next
+    .use(lazyLocales)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: false,
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+      returnNull: false,
+    });
+}
+
+export async function changeLanguage(language: Language): Promise<void> {
+  await i18next.changeLanguage(language);
+  preferences.set({ ...preferences.get(), language });
+  applyDocumentLanguage(language);
+}
+
+/** The BCP 47 tag of the current language, for Intl formatting. */
+export function currentLocaleTag(): string {
+  return LANGUAGE_TAGS[preferences.get().language];
+}

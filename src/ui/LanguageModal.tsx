@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '../../contract/languages.ts';
+import { changeLanguage } from '../i18n/i18n.ts';
+import { preferences } from '../state/preferences.ts';
+import { useStore } from '../state/store.ts';
+import { Modal } from './Modal.tsx';
+
+/** Each language is named in itself, so a person can find theirs whatever is shown now. */
+export const LANGUAGE_NAMES = {
+  en: 'English',
+  ja: '日本語',
+  ko: '한국어',
+  de: 'Deutsch',
+  fr: 'Français',
+  it: 'Italiano',
+  es: 'Español',
+  ar: 'العربية',
+  hk: '繁體中文',
+  zh: '简体中文',
+} as const;
+
+export function LanguageList({ onChosen }: { onChosen?: () => void }) {
+  const { language } = useStore(preferences);
+  return (
+    <div className="language-grid">
+      {LANGUAGES.map((lang) => (
+        <button
+          key={lang}
+          type="button"
+          className="language-option"
+          aria-pressed={lang === language}
+          lang={lang === 'hk' ? 'zh-HK' : lang === 'zh' ? 'zh-CN' : lang}
+          data-lang={lang}
+          onClick={() => {
+            void changeLanguage(lang).then(onChosen);
+          }}
+        >
+          {LANGUAGE_NAMES[lang]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function LanguageModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal title={t('language.choose')} onClose={onClose}>
+      <LanguageList onChosen={onClose} />
+    </Modal>
+  );
+}
