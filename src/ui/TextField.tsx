@@ -3,11 +3,13 @@ import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 export function TextField({
   label,
   error,
+  hint,
   trailing,
   ...input
 }: InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   error?: string;
+  hint?: string;
   trailing?: ReactNode;
 }) {
   const id = useId();
@@ -26,6 +28,7 @@ export function TextField({
         />
         {trailing}
       </div>
+      {hint !== undefined && error === undefined && <span className="field-hint">{hint}</span>}
       {error !== undefined && (
         <span id={`${id}-error`} className="field-error" role="alert">
           {error}

@@ -9,19 +9,8 @@ import { AppError } from '../http/app-error.ts';
 import type { Destination, VerificationCodes } from './codes.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
-import type { Sessions } from './sessions.ts';
-
-interface UserRow {
-  id: number;
-  username: string;
-  email: string | null;
-  area_code: string | null;
-  phone: string | null;
-  password_hash: string;
-  status: 'active' | 'disabled';
-  invite_code: string;
-  created_at: Date;
-}
+import type { Session, Sessions } from './sessions.ts';
+import { toUserInfo, type UserRow, type UserRowWithPassword } from './user-row.ts';
 
 export interface ClientInfo {
   ip: string;
@@ -34,20 +23,6 @@ function newInviteCode(): string {
   return Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join(
     '',
   );
-}
-
-function toUserInfo(row: UserRow, book: Book): auth.UserInfo {
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    areaCode: row.area_code,
-    phone: row.phone,
-    inviteCode: row.invite_code,
-    status: row.status,
-    createdAt: row.created_at.toISOString(),
-    book,
-  };
 }
 
 export function phoneDestination(areaCode: string, phone: string): Destination {
@@ -162,7 +137,7 @@ export class Accounts {
   async login(body: z.output<typeof auth.loginBody>, client: ClientInfo) {
     const accountKey = body.account.toLowerCase();
     await this.throttle.check(accountKey, client.ip);
-    const [user] = await this.db.query<UserRow>(
+    const [user] = await this.db.query<UserRowWithPassword>(
       `select * from users where ${accountKey.includes('@') ? 'lower(email)' : 'lower(username)'} = $1`,
       [accountKey],
     );
@@ -183,17 +158,16 @@ export class Accounts {
     };
   }
 
-  async userInfo(userId: number, book: Book): Promise<auth.UserInfo> {
-    const [user] = await this.db.query<UserRow>('select * from users where id = $1', [userId]);
-    if (!user) throw new AppError(Code.unauthorized, null, 401);
-    return toUserInfo(user, book);
+  userInfo(session: Session, book: Book): auth.UserInfo {
+    return toUserInfo(session.user, book);
   }
 
   /** Reset by e-mail code: every session of the account is revoked. */
   async resetPassword(body: { email: string; code: string; password: string }) {
-    const [user] = await this.db.query<UserRow>('select * from users where lower(email) = $1', [
-      body.email,
-    ]);
+    const [user] = await this.db.query<UserRowWithPassword>(
+      'select * from users where lower(email) = $1',
+      [body.email],
+    );
     await this.codes.consume({ channel: 'email', address: body.email }, 'reset', body.code);
     // A code can only exist for a registered address (codes.issue); this guards the race.
     if (!user) throw new AppError(Code.noMatchingUser);
@@ -202,6 +176,7 @@ export class Accounts {
       await tx.query('update users set password_hash = $1 where id = $2', [passwordHash, user.id]);
       await this.sessions.revokeAllOf(tx, user.id);
     });
+    this.sessions.forgetUser(user.id);
     await this.throttle.clear(user.email ?? user.username);
   }
 
@@ -211,7 +186,9 @@ export class Accounts {
     sessionId: number,
     body: { oldPassword: string; password: string },
   ) {
-    const [user] = await this.db.query<UserRow>('select * from users where id = $1', [userId]);
+    const [user] = await this.db.query<UserRowWithPassword>('select * from users where id = $1', [
+      userId,
+    ]);
     if (!user) throw new AppError(Code.unauthorized, null, 401);
     if (!(await verifyPassword(body.oldPassword, user.password_hash))) {
       throw new AppError(Code.passwordWrong, { field: 'oldPassword' });
@@ -224,5 +201,6 @@ export class Accounts {
       await tx.query('update users set password_hash = $1 where id = $2', [passwordHash, user.id]);
       await this.sessions.revokeAllOf(tx, user.id, sessionId);
     });
+    this.sessions.forgetUser(user.id);
   }
 }

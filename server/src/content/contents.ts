@@ -2,13 +2,28 @@ import type { ContentDetail, ContentListItem } from '../../../contract/content.t
 import { Code } from '../../../contract/errors.ts';
 import type { Language } from '../../../contract/languages.ts';
 import type { Queryable } from '../db/database.ts';
+import { TtlCache } from '../cache/ttl-cache.ts';
 import { AppError } from '../http/app-error.ts';
+
+/** Published content changes rarely; a page may be this stale on a node that did not edit it. */
+const CONTENT_TTL_MS = 60_000;
 
 /** Content pages in the asked language, falling back to English where a page lacks it. */
 export class Contents {
+  private readonly lists = new TtlCache<ContentListItem[]>(CONTENT_TTL_MS, 1_000);
+  private readonly pages = new TtlCache<ContentDetail>(CONTENT_TTL_MS, 10_000);
+
   constructor(private readonly db: Queryable) {}
 
-  async list(type: number, lang: Language): Promise<ContentListItem[]> {
+  list(type: number, lang: Language): Promise<ContentListItem[]> {
+    return this.lists.getOrLoad(`${type}:${lang}`, () => this.loadList(type, lang));
+  }
+
+  get(id: number, lang: Language): Promise<ContentDetail> {
+    return this.pages.getOrLoad(`${id}:${lang}`, () => this.loadPage(id, lang));
+  }
+
+  private loadList(type: number, lang: Language): Promise<ContentListItem[]> {
     return this.db.query<ContentListItem>(
       `select c.id, c.slug, c.type, coalesce(t.title, en.title) as title
          from contents c
@@ -20,7 +35,7 @@ export class Contents {
     );
   }
 
-  async get(id: number, lang: Language): Promise<ContentDetail> {
+  private async loadPage(id: number, lang: Language): Promise<ContentDetail> {
     const [row] = await this.db.query<Omit<ContentDetail, 'updatedAt'> & { updated_at: Date }>(
       `select c.id, c.slug, c.type, coalesce(t.title, en.title) as title,
               coalesce(t.body, en.body) as body, coalesce(t.updated_at, en.updated_at) as updated_at

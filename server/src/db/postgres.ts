@@ -7,6 +7,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server closes (restart, failover) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (err) => console.error('PostgreSQL idle connection error:', err.message));
   await pool.query('select 1');
   const queryable = (q: pg.Pool | pg.PoolClient): Queryable => ({
     query: async <T extends object>(sql: string, params: readonly unknown[] = []) =>

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -12,6 +11,7 @@ import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
 import { AppError } from './app-error.ts';
 import { openApiDocument } from './openapi.ts';
+import { securityHeaders } from './security-headers.ts';
 import { devRoutes } from './routes/dev-routes.ts';
 import { indexRoutes } from './routes/index-routes.ts';
 import { loginRoutes } from './routes/login-routes.ts';
@@ -50,18 +50,7 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
     return reply.status(status).send({ code, result: detail });
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameAncestors: ["'none'"],
-      },
-    },
-  });
+  securityHeaders(app);
   await app.register(cors, { origin: config.CORS_ORIGINS, credentials: false });
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,

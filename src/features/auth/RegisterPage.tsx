@@ -119,7 +119,7 @@ export default function RegisterPage() {
           autoComplete="username"
           value={values.username}
           onChange={set('username')}
-          placeholder={t('fields.usernameHint')}
+          hint={t('fields.usernameHint')}
           error={fieldError('username')}
         />
         {method === 'email' ? (
@@ -175,7 +175,7 @@ export default function RegisterPage() {
           autoComplete="new-password"
           value={values.password}
           onChange={set('password')}
-          placeholder={t('fields.passwordHint')}
+          hint={t('fields.passwordHint')}
           error={fieldError('password')}
         />
         <TextField

@@ -107,7 +107,7 @@ export default function ResetPage() {
           autoComplete="new-password"
           value={values.password}
           onChange={set('password')}
-          placeholder={t('fields.passwordHint')}
+          hint={t('fields.passwordHint')}
           error={fieldError('password')}
         />
         <TextField

@@ -67,7 +67,7 @@ export default function ChangePasswordPage() {
           autoComplete="new-password"
           value={values.password}
           onChange={set('password')}
-          placeholder={t('password.hint')}
+          hint={t('password.hint')}
           error={fieldError('password')}
         />
         <TextField

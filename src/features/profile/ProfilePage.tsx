@@ -66,8 +66,9 @@ export default function ProfilePage() {
     } catch {
       // The session is cleared here either way; the server expires it on its own.
     }
+    // Leave the guarded page first, so the guard does not send the person to log in.
+    await navigate('/', { replace: true });
     sessionStore.signOut();
-    navigate('/', { replace: true });
   }
 
   return (

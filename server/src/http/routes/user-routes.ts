@@ -8,7 +8,7 @@ import { registerRoute } from '../register-route.ts';
 export function userRoutes(app: FastifyInstance, s: Services, authRateLimit: number): void {
   registerRoute(app, s, routes.getUserInfo, async (_input, ctx) => {
     if (!ctx.session) throw new AppError(Code.unauthorized, null, 401);
-    return s.accounts.userInfo(ctx.session.userId, ctx.book);
+    return s.accounts.userInfo(ctx.session, ctx.book);
   });
   registerRoute(
     app,

@@ -1,0 +1,96 @@
+/**
+ * Requests/second and p99 latency of getUserInfo and listContents on PGlite and on PostgreSQL,
+ * next to a bare Fastify route measured in the same run (goal: at least 50% of it).
+ *
+ *   npm run bench                      (BENCH_SECONDS=10 BENCH_CONNECTIONS=10 by default)
+ *
+ * PostgreSQL is measured when it answers at BENCH_POSTGRES_URL (default the local server).
+ */
+import pg from 'pg';
+import { load, startBenchServer, stop, type Figures } from './support/measure.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const postgresAdmin =
+  process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+function row(name: string, f: Figures, bare: Figures) {
+  const ratio = ((f.requestsPerSecond / bare.requestsPerSecond) * 100).toFixed(0);
+  const bad = f.errors + f.non2xx > 0 ? `  (errors ${f.errors}, non-2xx ${f.non2xx})` : '';
+  console.info(
+    `${name.padEnd(34)} ${String(f.requestsPerSecond).padStart(7)} req/s  p99 ${String(f.p99Ms).padStart(4)} ms  ${ratio.padStart(3)}% of bare${bad}`,
+  );
+}
+
+async function freshPostgresDatabase(): Promise<
+  { url: string; drop: () => Promise<void> } | undefined
+> {
+  const admin = new pg.Client({ connectionString: postgresAdmin });
+  try {
+    await admin.connect();
+  } catch {
+    return undefined;
+  }
+  const name = `kestrel_bench_${process.pid}`;
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(postgresAdmin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: postgresAdmin });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function measureApp(label: string, env: Record<string, string>, bare: Figures) {
+  const app = await startBenchServer('app', env);
+  const base = `http://127.0.0.1:${app.port}`;
+  try {
+    row(
+      `getUserInfo (${label})`,
+      await load(`${base}/swx/customer/user/getUserInfo`, {
+        method: 'POST',
+        headers: {
+          authorization: app.token ?? '',
+          'content-type': 'application/json',
+          virtually: 'NO',
+        },
+        body: '{}',
+        seconds,
+        connections,
+      }),
+      bare,
+    );
+    row(
+      `listContents/2 (${label})`,
+      await load(`${base}/swx/customer/index/listContents/2?lang=en`, { seconds, connections }),
+      bare,
+    );
+  } finally {
+    await stop(app.child);
+  }
+}
+
+const bareServer = await startBenchServer('bare');
+const bare = await load(`http://127.0.0.1:${bareServer.port}/bare`, { seconds, connections });
+await stop(bareServer.child);
+console.info(`${seconds} s per figure, ${connections} connections, autocannon on loopback\n`);
+row('bare Fastify route', bare, bare);
+
+await measureApp('PGlite', {}, bare);
+const postgres = await freshPostgresDatabase();
+if (postgres === undefined) {
+  console.info('PostgreSQL not reachable: its figures are skipped');
+} else {
+  try {
+    await measureApp('PostgreSQL', { DATABASE_URL: postgres.url }, bare);
+  } finally {
+    await postgres.drop();
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Started as a child process by the benchmarks, so the load generator does not share its event
+ * loop: `bare` serves one static route on plain Fastify; `app` serves the whole API on the
+ * database DATABASE_URL names (PGlite in memory when unset) with one registered user.
+ * Prints one JSON line: { port, token? }.
+ */
+import Fastify from 'fastify';
+import { loadConfig } from '../../server/src/config.ts';
+import { createServer } from '../../server/src/server.ts';
+
+const mode = process.argv[2];
+
+async function bare(): Promise<void> {
+  const app = Fastify({ logger: false });
+  const payload = { code: 200, result: { id: 1, username: 'bench', email: null, book: 'demo' } };
+  app.get('/bare', async () => payload);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  console.info(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
+}
+
+async function full(): Promise<void> {
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: `/tmp/kestrel-bench-${process.pid}`,
+    PGLITE_STORAGE: 'memory',
+    LOG_LEVEL: 'silent',
+    APP_DIST: '',
+    RATE_LIMIT_MAX: '1000000',
+    AUTH_RATE_LIMIT_MAX: '1000000',
+    DEV_OUTBOX_ROUTE: 'true',
+  });
+  const server = await createServer(config);
+  const email = `bench${process.pid}@example.test`;
+  const inject = (url: string, payload: object) =>
+    server.app
+      .inject({ method: 'POST', url, payload })
+      .then((r) => r.json<{ code: number; result: { token: string } }>());
+  await inject('/swx/customer/login/sendCode', { channel: 'email', purpose: 'register', email });
+  const [message] = await server.services.outbox.read(1, email);
+  const code = message?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
+  const registered = await inject('/swx/customer/login/register', {
+    method: 'email',
+    email,
+    username: `bench${process.pid}`,
+    password: 'Bench123abc',
+    code,
+  });
+  await server.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = server.app.server.address();
+  console.info(
+    JSON.stringify({
+      port: typeof address === 'object' && address ? address.port : 0,
+      token: registered.result.token,
+    }),
+  );
+}
+
+await (mode === 'bare' ? bare() : full());

@@ -1,0 +1,35 @@
+import type { UserInfo } from '../../../contract/auth.ts';
+import type { Book } from '../../../contract/envelope.ts';
+
+/** A `users` row as the services read it (the password hash only where it is checked). */
+export interface UserRow {
+  id: number;
+  username: string;
+  email: string | null;
+  area_code: string | null;
+  phone: string | null;
+  status: 'active' | 'disabled';
+  invite_code: string;
+  created_at: Date;
+}
+
+export interface UserRowWithPassword extends UserRow {
+  password_hash: string;
+}
+
+export const USER_COLUMNS =
+  'id, username, email, area_code, phone, status, invite_code, created_at';
+
+export function toUserInfo(row: UserRow, book: Book): UserInfo {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    areaCode: row.area_code,
+    phone: row.phone,
+    inviteCode: row.invite_code,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+    book,
+  };
+}
