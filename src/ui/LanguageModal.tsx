@@ -32,7 +32,8 @@ export function LanguageList({ onChosen }: { onChosen?: () => void }) {
           lang={lang === 'hk' ? 'zh-HK' : lang === 'zh' ? 'zh-CN' : lang}
           data-lang={lang}
           onClick={() => {
-            void changeLanguage(lang).then(onChosen);
+            onChosen?.();
+            void changeLanguage(lang);
           }}
         >
           {LANGUAGE_NAMES[lang]}

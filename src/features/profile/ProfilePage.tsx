@@ -67,7 +67,7 @@ export default function ProfilePage() {
       // The session is cleared here either way; the server expires it on its own.
     }
     // Leave the guarded page first, so the guard does not send the person to log in.
-    await navigate('/', { replace: true });
+    await navigate('/', { replace: true, flushSync: true });
     sessionStore.signOut();
   }
 
