@@ -123,3 +123,29 @@ test.describe('languages', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
   });
 });
+
+test.describe('an ended session', () => {
+  test.use({ expectedConsoleError: 'status of 401' });
+
+  test('a session revoked elsewhere is cleared at start-up and the person is asked to log in', async ({
+    page,
+    request,
+  }) => {
+    await registerByEmail(page, request);
+    const token = await page.evaluate(
+      () =>
+        (JSON.parse(localStorage.getItem('kestrel.session') ?? '{}') as { token: string }).token,
+    );
+    const logout = await request.post('/swx/customer/login/logout', {
+      headers: { authorization: token },
+    });
+    expect(((await logout.json()) as { code: number }).code).toBe(200);
+
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/pass\/login/);
+    await expect(page.getByText('Your session has ended. Please log in again.')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('kestrel.session'))).toContain(
+      '"isLogin":false',
+    );
+  });
+});

@@ -15,6 +15,7 @@ test.describe('desktop shell', () => {
     await expect(footer.getByRole('link', { name: 'Charity NFTs' })).toBeVisible();
     await expect(footer.getByRole('link', { name: 'Risk warning' })).toBeVisible();
     await footer.getByRole('link', { name: 'Privacy policy' }).click();
+    await expect(page).toHaveURL(/\/detail\?id=\d+/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy policy');
     await page.goto('/pass/login');
     await expect(page.locator('footer')).toHaveCount(0);

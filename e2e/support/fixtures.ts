@@ -7,15 +7,20 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 export const test = base.extend<{
   language: string | null;
   onboardingSeen: boolean;
+  /** A console error a test causes on purpose (the browser logs every HTTP 401 as one). */
+  expectedConsoleError: string | null;
   consoleErrors: string[];
 }>({
   language: ['en', { option: true }],
   onboardingSeen: [true, { option: true }],
+  expectedConsoleError: [null, { option: true }],
   consoleErrors: [
-    async ({ page, language, onboardingSeen }, use) => {
+    async ({ page, language, onboardingSeen, expectedConsoleError }, use) => {
       const errors: string[] = [];
       page.on('console', (msg) => {
-        if (msg.type() === 'error') errors.push(msg.text());
+        const text = msg.text();
+        const expected = expectedConsoleError !== null && text.includes(expectedConsoleError);
+        if (msg.type() === 'error' && !expected) errors.push(text);
       });
       page.on('pageerror', (err) => errors.push(String(err)));
       await page.addInitScript(

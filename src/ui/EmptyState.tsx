@@ -5,17 +5,21 @@ export function EmptyState({
   icon,
   title,
   children,
+  level = 1,
 }: {
   icon: IconName;
   title: string;
   children?: ReactNode;
+  /** 2 when the state sits inside a section of a page that has its own title. */
+  level?: 1 | 2;
 }) {
+  const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <section className="empty-state">
       <div className="empty-state-icon">
         <Icon name={icon} size={28} />
       </div>
-      <h1>{title}</h1>
+      <Heading>{title}</Heading>
       {children}
     </section>
   );

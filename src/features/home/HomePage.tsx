@@ -98,7 +98,7 @@ export default function HomePage() {
       <Tiles />
       <section className="card home-markets">
         <h2 className="section-title">{t('markets.title')}</h2>
-        <EmptyState icon="market" title={t('markets.unavailableTitle')}>
+        <EmptyState icon="market" title={t('markets.unavailableTitle')} level={2}>
           <p>{t('markets.unavailableBody')}</p>
         </EmptyState>
       </section>
