@@ -1,23 +1,33 @@
 #!/usr/bin/env bash
 # Every test: unit and integration on PGlite, the database suites again on PostgreSQL when
 # one answers on 127.0.0.1:5432 (always in CI), then the browser tests in Chromium.
-set -euo pipefail
+# Ends with one line "tests: N passed, N failed" summing every runner.
+set -uo pipefail
 cd "$(dirname "$0")/.."
+reports=$(mktemp -d)
+status=0
 
 echo "== unit and integration tests (PGlite)"
-npx vitest run
+npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest-pglite.json" || status=1
 
 if [ "${SKIP_POSTGRES:-}" != "1" ] && pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
   echo "== database suites on PostgreSQL"
-  TEST_DATABASE=postgres npx vitest run --project server
+  TEST_DATABASE=postgres npx vitest run --project server --reporter=default --reporter=json \
+    --outputFile.json="$reports/vitest-postgres.json" || status=1
 elif [ -n "${CI:-}" ]; then
   echo "PostgreSQL is not answering on 127.0.0.1:5432, and CI must run the PostgreSQL suites." >&2
-  exit 1
+  status=1
 else
   echo "== PostgreSQL not answering on 127.0.0.1:5432: its suites are skipped"
 fi
 
 echo "== browser tests (Chromium)"
-bash scripts/ensure-chromium.sh
-npx vite build --logLevel warn
-npx playwright test
+if bash scripts/ensure-chromium.sh && npx vite build --logLevel warn; then
+  PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json || status=1
+else
+  status=1
+fi
+
+node scripts/sum-test-reports.mjs "$reports" || status=1
+rm -rf "$reports"
+exit "$status"

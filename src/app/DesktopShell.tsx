@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
-import { useContentList, useParam } from '../features/content/queries.ts';
+import { AppDownloadLinks } from '../features/content/AppDownloadLinks.tsx';
+import { useContentList } from '../features/content/queries.ts';
 import { preferences } from '../state/preferences.ts';
 import { sessionStore } from '../state/session.ts';
 import { useStore } from '../state/store.ts';
@@ -82,22 +83,13 @@ function FooterContentList({ type, title }: { type: number; title: string }) {
 
 function Footer() {
   const { t } = useTranslation();
-  const android = useParam('android_url');
-  const ios = useParam('ios_url');
   return (
     <footer className="footer">
       <div className="footer-inner">
         <div className="footer-col footer-brand">
           <Logo />
           <p className="muted">{t('footer.tagline')}</p>
-          <div className="footer-apps">
-            <a className="btn btn-ghost btn-small" href={android.data ?? '/introduction'}>
-              {t('footer.android')}
-            </a>
-            <a className="btn btn-ghost btn-small" href={ios.data ?? '/introduction'}>
-              {t('footer.ios')}
-            </a>
-          </div>
+          <AppDownloadLinks small />
         </div>
         <div className="footer-col">
           <h3>{t('footer.products')}</h3>

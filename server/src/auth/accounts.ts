@@ -55,15 +55,21 @@ export class Accounts {
     return rows.length > 0;
   }
 
+  /** Where a code for this e-mail or phone goes, and whether an account already uses it. */
+  private async contact(c: { email: string } | { areaCode: string; phone: string }) {
+    if ('email' in c) {
+      const dest: Destination = { channel: 'email', address: c.email };
+      return { dest, taken: await this.exists({ type: 'email', value: c.email }) };
+    }
+    const dest = phoneDestination(c.areaCode, c.phone);
+    return {
+      dest,
+      taken: await this.exists({ type: 'phone', areaCode: c.areaCode, value: c.phone }),
+    };
+  }
+
   async sendCode(body: z.output<typeof auth.sendCodeBody>, lang: Language) {
-    const dest: Destination =
-      body.channel === 'email'
-        ? { channel: 'email', address: body.email }
-        : phoneDestination(body.areaCode, body.phone);
-    const taken =
-      body.channel === 'email'
-        ? await this.exists({ type: 'email', value: body.email })
-        : await this.exists({ type: 'phone', areaCode: body.areaCode, value: body.phone });
+    const { dest, taken } = await this.contact(body);
     if (body.purpose === 'register' && taken) throw new AppError(Code.emailOrPhoneExists);
     return this.codes.issue(dest, body.purpose, lang, body.purpose === 'register' || taken);
   }
@@ -72,14 +78,7 @@ export class Accounts {
     if (await this.exists({ type: 'username', value: body.username })) {
       throw new AppError(Code.usernameExists, { field: 'username' });
     }
-    const dest: Destination =
-      body.method === 'email'
-        ? { channel: 'email', address: body.email }
-        : phoneDestination(body.areaCode, body.phone);
-    const taken =
-      body.method === 'email'
-        ? await this.exists({ type: 'email', value: body.email })
-        : await this.exists({ type: 'phone', areaCode: body.areaCode, value: body.phone });
+    const { dest, taken } = await this.contact(body);
     if (taken) throw new AppError(Code.emailOrPhoneExists, { field: body.method });
     let invitedBy: number | null = null;
     if (body.inviteCode !== undefined) {

@@ -8,6 +8,7 @@ import { sessionStore } from '../../state/session.ts';
 import { useStore } from '../../state/store.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { AuthCard } from './AuthCard.tsx';
+import { FormErrorAlert } from './FormErrorAlert.tsx';
 import { useFormError } from './use-form-error.ts';
 
 export default function LoginPage() {
@@ -40,11 +41,7 @@ export default function LoginPage() {
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
       {expired && <div className="alert alert-info">{t('login.expired')}</div>}
-      {form.error && (
-        <div className="alert alert-error" role="alert">
-          {form.error.message}
-        </div>
-      )}
+      <FormErrorAlert form={form} fields={[]} />
       <form onSubmit={submit} noValidate>
         <TextField
           label={t('fields.account')}

@@ -7,12 +7,26 @@ import { call } from '../../api/client.ts';
 import { preferences } from '../../state/preferences.ts';
 import { sessionStore } from '../../state/session.ts';
 import { TextField } from '../../ui/TextField.tsx';
+import { FormErrorAlert } from './FormErrorAlert.tsx';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { AreaCodeSelect, DEFAULT_REGION, dialOf } from './AreaCodeSelect.tsx';
 import { AREA_CODES } from './areaCodes.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { CodeButton } from './CodeButton.tsx';
 import { useCodeSender } from './use-code-sender.ts';
 import { useFormError } from './use-form-error.ts';
+
+/** Fields that show their own error; any other error shows above the form. */
+const REGISTER_FIELDS = [
+  'username',
+  'email',
+  'phone',
+  'areaCode',
+  'code',
+  'password',
+  'confirm',
+  'inviteCode',
+];
 
 type Method = 'email' | 'phone';
 
@@ -85,9 +99,6 @@ export default function RegisterPage() {
     }
   }
 
-  const fieldError = (field: string) =>
-    form.error?.field === field ? form.error.message : undefined;
-
   return (
     <AuthCard title={t('register.title')} subtitle={t('register.subtitle')}>
       <div className="tabs" role="tablist">
@@ -107,11 +118,7 @@ export default function RegisterPage() {
           </button>
         ))}
       </div>
-      {form.error && form.error.field === undefined && (
-        <div className="alert alert-error" role="alert">
-          {form.error.message}
-        </div>
-      )}
+      <FormErrorAlert form={form} fields={REGISTER_FIELDS} />
       <form onSubmit={submit} noValidate>
         <TextField
           label={t('fields.username')}
@@ -120,7 +127,7 @@ export default function RegisterPage() {
           value={values.username}
           onChange={set('username')}
           hint={t('fields.usernameHint')}
-          error={fieldError('username')}
+          error={form.fieldError('username')}
         />
         {method === 'email' ? (
           <TextField
@@ -130,7 +137,7 @@ export default function RegisterPage() {
             autoComplete="email"
             value={values.email}
             onChange={set('email')}
-            error={fieldError('email')}
+            error={form.fieldError('email')}
           />
         ) : (
           <div className="field">
@@ -150,9 +157,9 @@ export default function RegisterPage() {
                 onChange={set('phone')}
               />
             </div>
-            {(fieldError('phone') ?? fieldError('areaCode')) !== undefined && (
+            {(form.fieldError('phone') ?? form.fieldError('areaCode')) !== undefined && (
               <span className="field-error" role="alert">
-                {fieldError('phone') ?? fieldError('areaCode')}
+                {form.fieldError('phone') ?? form.fieldError('areaCode')}
               </span>
             )}
           </div>
@@ -165,34 +172,23 @@ export default function RegisterPage() {
           maxLength={6}
           value={values.code}
           onChange={set('code')}
-          error={fieldError('code')}
+          error={form.fieldError('code')}
           trailing={<CodeButton sender={codes} onSend={sendCode} />}
         />
-        <TextField
-          label={t('fields.password')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          hint={t('fields.passwordHint')}
-          error={fieldError('password')}
-        />
-        <TextField
-          label={t('fields.confirm')}
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirm}
-          onChange={set('confirm')}
-          error={fieldError('confirm')}
+        <NewPasswordFields
+          password={values.password}
+          confirm={values.confirm}
+          onPassword={set('password')}
+          onConfirm={set('confirm')}
+          form={form}
+          labels={{ password: t('fields.password'), confirm: t('fields.confirm') }}
         />
         <TextField
           label={t('fields.inviteCode')}
           name="inviteCode"
           value={values.inviteCode}
           onChange={set('inviteCode')}
-          error={fieldError('inviteCode')}
+          error={form.fieldError('inviteCode')}
         />
         <p className="muted auth-terms">{t('register.terms')}</p>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>

@@ -6,10 +6,15 @@ import { Code } from '../../../contract/errors.ts';
 import { call } from '../../api/client.ts';
 import { sessionStore } from '../../state/session.ts';
 import { TextField } from '../../ui/TextField.tsx';
+import { FormErrorAlert } from './FormErrorAlert.tsx';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { CodeButton } from './CodeButton.tsx';
 import { useCodeSender } from './use-code-sender.ts';
 import { useFormError } from './use-form-error.ts';
+
+/** Fields that show their own error; any other error shows above the form. */
+const RESET_FIELDS = ['email', 'code', 'password', 'confirm'];
 
 /** Password recovery by e-mail code (SPEC §2 /pass/reset). */
 export default function ResetPage() {
@@ -58,9 +63,6 @@ export default function ResetPage() {
     }
   }
 
-  const fieldError = (field: string) =>
-    form.error?.field === field ? form.error.message : undefined;
-
   if (done) {
     return (
       <AuthCard title={t('reset.doneTitle')} subtitle={t('reset.doneBody')}>
@@ -73,11 +75,7 @@ export default function ResetPage() {
 
   return (
     <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle')}>
-      {form.error && form.error.field === undefined && (
-        <div className="alert alert-error" role="alert">
-          {form.error.message}
-        </div>
-      )}
+      <FormErrorAlert form={form} fields={RESET_FIELDS} />
       {codes.sent && <div className="alert alert-info">{t('reset.codeSent')}</div>}
       <form onSubmit={submit} noValidate>
         <TextField
@@ -87,7 +85,7 @@ export default function ResetPage() {
           autoComplete="email"
           value={values.email}
           onChange={set('email')}
-          error={fieldError('email')}
+          error={form.fieldError('email')}
         />
         <TextField
           label={t('fields.code')}
@@ -97,27 +95,16 @@ export default function ResetPage() {
           maxLength={6}
           value={values.code}
           onChange={set('code')}
-          error={fieldError('code')}
+          error={form.fieldError('code')}
           trailing={<CodeButton sender={codes} onSend={sendCode} />}
         />
-        <TextField
-          label={t('fields.newPassword')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          hint={t('fields.passwordHint')}
-          error={fieldError('password')}
-        />
-        <TextField
-          label={t('fields.confirm')}
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirm}
-          onChange={set('confirm')}
-          error={fieldError('confirm')}
+        <NewPasswordFields
+          password={values.password}
+          confirm={values.confirm}
+          onPassword={set('password')}
+          onConfirm={set('confirm')}
+          form={form}
+          labels={{ password: t('fields.newPassword'), confirm: t('fields.confirm') }}
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {t('reset.submit')}

@@ -16,6 +16,8 @@ export function useFormError() {
   return {
     error,
     clear: () => setError(null),
+    /** The message for one field, when the error is about it. */
+    fieldError: (field: string) => (error?.field === field ? error.message : undefined),
     fail(err: unknown) {
       const field = err instanceof ApiError ? err.detail?.field : undefined;
       setError({ message: errorMessage(t, err), field });

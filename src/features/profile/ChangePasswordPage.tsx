@@ -4,7 +4,12 @@ import { repasswordBody } from '../../../contract/auth.ts';
 import { Code } from '../../../contract/errors.ts';
 import { call } from '../../api/client.ts';
 import { TextField } from '../../ui/TextField.tsx';
+import { FormErrorAlert } from '../auth/FormErrorAlert.tsx';
+import { NewPasswordFields } from '../auth/NewPasswordFields.tsx';
 import { useFormError } from '../auth/use-form-error.ts';
+
+/** Fields that show their own error; any other error shows above the form. */
+const CHANGE_FIELDS = ['oldPassword', 'password', 'confirm'];
 
 export default function ChangePasswordPage() {
   const { t } = useTranslation('profile');
@@ -14,8 +19,6 @@ export default function ChangePasswordPage() {
   const [saved, setSaved] = useState(false);
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
-  const fieldError = (field: string) =>
-    form.error?.field === field ? form.error.message : undefined;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -46,11 +49,7 @@ export default function ChangePasswordPage() {
       <h1 className="page-title">{t('password.title')}</h1>
       <form className="card" onSubmit={submit} noValidate>
         {saved && <div className="alert alert-success">{t('password.saved')}</div>}
-        {form.error && form.error.field === undefined && (
-          <div className="alert alert-error" role="alert">
-            {form.error.message}
-          </div>
-        )}
+        <FormErrorAlert form={form} fields={CHANGE_FIELDS} />
         <TextField
           label={t('password.current')}
           name="oldPassword"
@@ -58,26 +57,15 @@ export default function ChangePasswordPage() {
           autoComplete="current-password"
           value={values.oldPassword}
           onChange={set('oldPassword')}
-          error={fieldError('oldPassword')}
+          error={form.fieldError('oldPassword')}
         />
-        <TextField
-          label={t('password.new')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          hint={t('password.hint')}
-          error={fieldError('password')}
-        />
-        <TextField
-          label={t('password.confirm')}
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirm}
-          onChange={set('confirm')}
-          error={fieldError('confirm')}
+        <NewPasswordFields
+          password={values.password}
+          confirm={values.confirm}
+          onPassword={set('password')}
+          onConfirm={set('confirm')}
+          form={form}
+          labels={{ password: t('password.new'), confirm: t('password.confirm') }}
         />
         <p className="muted">{t('password.othersSignedOut')}</p>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
