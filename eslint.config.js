@@ -14,15 +14,13 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: [
-      'server/**/*.ts',
-      'bench/**/*.ts',
-      'scripts/**/*.{js,ts}',
-      'e2e/**/*.ts',
-      '*.ts',
-      '*.js',
-    ],
+    files: ['server/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,mjs,ts}', '*.ts', '*.js'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    // Playwright specs run in Node and hand functions to the page.
+    files: ['e2e/**/*.ts'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
     rules: {
