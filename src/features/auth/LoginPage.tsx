@@ -19,23 +19,17 @@ export default function LoginPage() {
   const form = useFormError();
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     form.clear();
     const body = form.check(loginBody, { account, password });
     if (body === null) return;
-    setBusy(true);
-    try {
+    await form.submit(async () => {
       const res = await call('login', { body });
       sessionStore.signIn(res.token, res.userInfo);
       navigate(safeRedirect(params.get('redirect')), { replace: true });
-    } catch (err) {
-      form.fail(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -64,7 +58,7 @@ export default function LoginPage() {
             {t('login.forgot')}
           </Link>
         </div>
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
           {t('login.submit')}
         </button>
       </form>

@@ -12,7 +12,7 @@ import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { AreaCodeSelect, DEFAULT_REGION, dialOf } from './AreaCodeSelect.tsx';
 import { AREA_CODES } from './areaCodes.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { CodeButton } from './CodeButton.tsx';
+import { CodeField } from './CodeField.tsx';
 import { useCodeSender } from './use-code-sender.ts';
 import { useFormError } from './use-form-error.ts';
 
@@ -53,7 +53,6 @@ export default function RegisterPage() {
     confirm: '',
     inviteCode: params.get('invite') ?? '',
   });
-  const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
 
@@ -87,16 +86,11 @@ export default function RegisterPage() {
         : { method, areaCode: dialOf(values.area), phone: values.phone, ...common },
     );
     if (body === null) return;
-    setBusy(true);
-    try {
+    await form.submit(async () => {
       const res = await call('register', { body });
       sessionStore.signIn(res.token, res.userInfo);
       navigate('/', { replace: true });
-    } catch (err) {
-      form.fail(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -164,16 +158,12 @@ export default function RegisterPage() {
             )}
           </div>
         )}
-        <TextField
-          label={t('fields.code')}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
+        <CodeField
           value={values.code}
           onChange={set('code')}
           error={form.fieldError('code')}
-          trailing={<CodeButton sender={codes} onSend={sendCode} />}
+          sender={codes}
+          onSend={sendCode}
         />
         <NewPasswordFields
           password={values.password}
@@ -191,7 +181,7 @@ export default function RegisterPage() {
           error={form.fieldError('inviteCode')}
         />
         <p className="muted auth-terms">{t('register.terms')}</p>
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
           {t('register.submit')}
         </button>
       </form>

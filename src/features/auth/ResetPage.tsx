@@ -9,7 +9,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { FormErrorAlert } from './FormErrorAlert.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { AuthCard } from './AuthCard.tsx';
-import { CodeButton } from './CodeButton.tsx';
+import { CodeField } from './CodeField.tsx';
 import { useCodeSender } from './use-code-sender.ts';
 import { useFormError } from './use-form-error.ts';
 
@@ -22,7 +22,6 @@ export default function ResetPage() {
   const form = useFormError();
   const codes = useCodeSender(form.fail);
   const [values, setValues] = useState({ email: '', code: '', password: '', confirm: '' });
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
@@ -50,17 +49,12 @@ export default function ResetPage() {
       password: values.password,
     });
     if (body === null) return;
-    setBusy(true);
-    try {
+    await form.submit(async () => {
       await call('repassword', { body });
       // Every session of the account was revoked, this browser's included.
       sessionStore.signOut();
       setDone(true);
-    } catch (err) {
-      form.fail(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (done) {
@@ -87,16 +81,12 @@ export default function ResetPage() {
           onChange={set('email')}
           error={form.fieldError('email')}
         />
-        <TextField
-          label={t('fields.code')}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
+        <CodeField
           value={values.code}
           onChange={set('code')}
           error={form.fieldError('code')}
-          trailing={<CodeButton sender={codes} onSend={sendCode} />}
+          sender={codes}
+          onSend={sendCode}
         />
         <NewPasswordFields
           password={values.password}
@@ -106,7 +96,7 @@ export default function ResetPage() {
           form={form}
           labels={{ password: t('fields.newPassword'), confirm: t('fields.confirm') }}
         />
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
           {t('reset.submit')}
         </button>
       </form>

@@ -6,6 +6,10 @@ import { validate } from '../../../contract/validate.ts';
 import { ApiError } from '../../api/client.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
 
+function fieldOf(err: unknown): string | undefined {
+  return err instanceof ApiError ? (err.detail?.field ?? undefined) : undefined;
+}
+
 /**
  * One error line per form. Validates with the contract's schema before sending, so the
  * person sees the same catalogue message the server would give, without a round trip.
@@ -13,14 +17,27 @@ import { errorMessage } from '../../i18n/error-message.ts';
 export function useFormError() {
   const { t } = useTranslation();
   const [error, setError] = useState<{ message: string; field: string | undefined } | null>(null);
+  const [busy, setBusy] = useState(false);
   return {
     error,
+    /** True while `submit` waits for the server: the submit button is disabled meanwhile. */
+    busy,
+    /** Runs one call of the form, showing its refusal as the form's error. */
+    async submit(send: () => Promise<void>): Promise<void> {
+      setBusy(true);
+      try {
+        await send();
+      } catch (err) {
+        setError({ message: errorMessage(t, err), field: fieldOf(err) });
+      } finally {
+        setBusy(false);
+      }
+    },
     clear: () => setError(null),
     /** The message for one field, when the error is about it. */
     fieldError: (field: string) => (error?.field === field ? error.message : undefined),
     fail(err: unknown) {
-      const field = err instanceof ApiError ? err.detail?.field : undefined;
-      setError({ message: errorMessage(t, err), field });
+      setError({ message: errorMessage(t, err), field: fieldOf(err) });
     },
     failCode(code: number, field?: string) {
       setError({ message: t(`errors:${code}`), field });

@@ -15,7 +15,6 @@ export default function ChangePasswordPage() {
   const { t } = useTranslation('profile');
   const form = useFormError();
   const [values, setValues] = useState({ oldPassword: '', password: '', confirm: '' });
-  const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
@@ -32,16 +31,11 @@ export default function ChangePasswordPage() {
       password: values.password,
     });
     if (body === null) return;
-    setBusy(true);
-    try {
+    await form.submit(async () => {
       await call('repassword', { body });
       setSaved(true);
       setValues({ oldPassword: '', password: '', confirm: '' });
-    } catch (err) {
-      form.fail(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -68,7 +62,7 @@ export default function ChangePasswordPage() {
           labels={{ password: t('password.new'), confirm: t('password.confirm') }}
         />
         <p className="muted">{t('password.othersSignedOut')}</p>
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
           {t('password.submit')}
         </button>
       </form>
