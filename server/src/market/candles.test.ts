@@ -114,11 +114,18 @@ describe('candle aggregation', () => {
         expect(total).toBe(expected);
         expect(candles[0]?.open).toBe(ticks[0]?.price);
         expect(candles.at(-1)?.close).toBe(ticks.at(-1)?.price);
-        for (const [i, c] of candles.entries()) {
-          const [o, h, l, cl] = [c.open, c.high, c.low, c.close].map((p) => toUnits(p, 4));
-          expect(h! >= o! && h! >= cl! && l! <= o! && l! <= cl!).toBe(true);
-          if (i > 0) expect(c.openTime).toBeGreaterThan(candles[i - 1]!.openTime);
+        let previousOpen = -Infinity;
+        for (const c of candles) {
+          const [o, h, l, cl] = [c.open, c.high, c.low, c.close].map((p) => toUnits(p, 4)) as [
+            bigint,
+            bigint,
+            bigint,
+            bigint,
+          ];
+          expect(h >= o && h >= cl && l <= o && l <= cl).toBe(true);
+          expect(c.openTime).toBeGreaterThan(previousOpen);
           expect(bucketStart(tf, c.openTime)).toBe(c.openTime);
+          previousOpen = c.openTime;
         }
       }),
     );
