@@ -58,6 +58,9 @@ export const Code = {
   codeExpired: 10112,
   languageWrong: 10113,
   samePassword: 10114,
+  instrumentNotFound: 10115,
+  categoryWrong: 10116,
+  timeRangeWrong: 10117,
 
   // SPEC §8 success codes
   submittedForReview: 20001,
@@ -122,6 +125,9 @@ export const codeMessages: Record<CodeValue, string> = {
   10112: 'The verification code has expired: send a new one',
   10113: 'This language is not supported',
   10114: 'The new password must differ from the current one',
+  10115: 'No such market',
+  10116: 'No such market category',
+  10117: 'The time range is not valid',
   20001: 'Submitted for review',
   20002: 'Deposit submitted for review',
   20003: 'Withdrawal submitted for review',

@@ -17,6 +17,9 @@ export const paths = {
   getParamByKey: { method: 'GET', path: `${INDEX}/getParamByKey/:key` },
   listContents: { method: 'GET', path: `${INDEX}/listContents/:type` },
   getContentsById: { method: 'GET', path: `${INDEX}/getContentsById/:id` },
+  listMarketByType: { method: 'GET', path: `${INDEX}/listMarketByType` },
+  getKValueByCodeAndDate: { method: 'GET', path: `${INDEX}/getKValueByCodeAndDate` },
+  getMarketInfo: { method: 'GET', path: `${INDEX}/getMarketInfo/:id` },
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as auth from './auth.ts';
 import * as content from './content.ts';
+import * as market from './market.ts';
 import { paths } from './paths.ts';
 import type { FieldCodeMap } from './validate.ts';
 
@@ -127,6 +128,33 @@ export const routes = {
     query: content.langQuery,
     result: content.contentDetail,
     fields: content.contentFieldCodes,
+  }),
+  listMarketByType: route({
+    ...paths.listMarketByType,
+    summary: 'Instruments of one category with last price, 24h change and the last 100 prices',
+    tag: 'market',
+    auth: 'none',
+    query: market.listMarketQuery,
+    result: market.marketList,
+    fields: market.marketFieldCodes,
+  }),
+  getKValueByCodeAndDate: route({
+    ...paths.getKValueByCodeAndDate,
+    summary: 'Candles of one instrument and timeframe, oldest first; gaps are missing candles',
+    tag: 'market',
+    auth: 'none',
+    query: market.klineQuery,
+    result: market.candleList,
+    fields: market.marketFieldCodes,
+  }),
+  getMarketInfo: route({
+    ...paths.getMarketInfo,
+    summary: 'One instrument with 24h high, low and volume',
+    tag: 'market',
+    auth: 'none',
+    params: market.marketIdParams,
+    result: market.marketInfo,
+    fields: market.marketFieldCodes,
   }),
 } as const;
 

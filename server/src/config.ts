@@ -50,6 +50,18 @@ const configSchema = z.object({
   /** Directory of the built app; empty to serve the API only. */
   APP_DIST: z.string().default('./dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where prices come from: the seeded simulator, Binance's public streams, or nowhere. */
+  MARKET_FEED: z.enum(['simulator', 'binance', 'off']).default('simulator'),
+  MARKET_SEED: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .default(20_261_122),
+  MARKET_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** Days of simulated history written on a first start (1 to 365). */
+  MARKET_BACKFILL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  BINANCE_WS_URL: z.url().default('wss://stream.binance.com:9443'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;

@@ -4,6 +4,7 @@ import { seedContent } from './content/seed.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { buildApp } from './http/app.ts';
+import { INSTRUMENTS } from './market/instruments.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface Server {
@@ -13,18 +14,21 @@ export interface Server {
   close(): Promise<void>;
 }
 
-/** Boot order: config (given) -> database (migrated, seeded) -> services -> HTTP. */
+/** Boot order: config (given) -> database (migrated, seeded) -> services -> HTTP -> market feed. */
 export async function createServer(config: Config): Promise<Server> {
   const db = await openDatabase(config);
   await seedContent(db);
   const services = createServices(config, db);
   const app = await buildApp(config, services);
+  await services.market.start(INSTRUMENTS, services.simulator);
   return {
     app,
     db,
     services,
     async close() {
       await app.close();
+      await services.market.stop();
+      await services.bus.close();
       await db.close();
     },
   };

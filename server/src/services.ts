@@ -1,4 +1,9 @@
 import type { Config } from './config.ts';
+import { LocalBus, type Bus } from './bus/bus.ts';
+import { createFeed } from './market/create-feed.ts';
+import { INSTRUMENTS } from './market/instruments.ts';
+import { MarketService } from './market/market-service.ts';
+import type { Simulator } from './market/simulator.ts';
 import { Accounts } from './auth/accounts.ts';
 import { VerificationCodes } from './auth/codes.ts';
 import { LoginThrottle } from './auth/login-throttle.ts';
@@ -17,6 +22,10 @@ export interface Services {
   contents: Contents;
   params: Params;
   outbox: OutboxSender;
+  bus: Bus;
+  market: MarketService;
+  /** The simulator behind the feed, when prices are simulated (writes first-start history). */
+  simulator: Simulator | undefined;
 }
 
 export function createServices(config: Config, db: Database): Services {
@@ -26,7 +35,17 @@ export function createServices(config: Config, db: Database): Services {
     : outbox;
   const sessions = new Sessions(db, config.SESSION_TTL_HOURS);
   const codes = new VerificationCodes(db, sender);
+  const bus = new LocalBus();
+  const { feed, simulator } = createFeed(config, INSTRUMENTS);
+  const market = new MarketService(db, bus, feed, {
+    flushMs: 1000,
+    sweepMs: 10 * 60_000,
+    backfillDays: config.MARKET_BACKFILL_DAYS,
+  });
   return {
+    bus,
+    market,
+    simulator,
     sessions,
     accounts: new Accounts(db, sessions, codes, new LoginThrottle(db)),
     contents: new Contents(db),

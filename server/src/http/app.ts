@@ -15,6 +15,8 @@ import { securityHeaders } from './security-headers.ts';
 import { devRoutes } from './routes/dev-routes.ts';
 import { indexRoutes } from './routes/index-routes.ts';
 import { loginRoutes } from './routes/login-routes.ts';
+import { marketRoutes } from './routes/market-routes.ts';
+import { messageSocket } from './message-socket.ts';
 import { userRoutes } from './routes/user-routes.ts';
 
 /** Largest request body accepted (uploads get their own limit in their own routes). */
@@ -64,6 +66,8 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
   loginRoutes(app, services, config.AUTH_RATE_LIMIT_MAX);
   userRoutes(app, services, config.AUTH_RATE_LIMIT_MAX);
   indexRoutes(app, services);
+  marketRoutes(app, services);
+  messageSocket(app, services.bus, config.CORS_ORIGINS);
   if (config.DEV_OUTBOX_ROUTE) devRoutes(app, services);
 
   const index = config.APP_DIST === '' ? '' : path.join(config.APP_DIST, 'index.html');

@@ -55,6 +55,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     RATE_LIMIT_MAX: '100000',
     AUTH_RATE_LIMIT_MAX: '100000',
     DEV_OUTBOX_ROUTE: 'true',
+    MARKET_BACKFILL_DAYS: '4',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { MarketInfo, MarketItem } from '../../../../contract/market.ts';
+import { Code } from '../../../../contract/errors.ts';
+import { routes } from '../../../../contract/routes.ts';
+import type { MarketService } from '../../market/market-service.ts';
+import type { InstrumentState } from '../../market/market-state.ts';
+import type { Services } from '../../services.ts';
+import { AppError } from '../app-error.ts';
+import { registerRoute } from '../register-route.ts';
+
+const DAY_MS = 86_400_000;
+
+export function marketItemOf(market: MarketService, state: InstrumentState): MarketItem {
+  return {
+    id: state.row.id,
+    code: state.row.code,
+    type: state.row.type,
+    appName: state.row.appName,
+    logo: `/logos/${state.row.code.toLowerCase()}.svg`,
+    precision: state.row.precision,
+    price: state.last?.price ?? null,
+    zdf: market.zdf(state),
+    hundred: [...state.hundred],
+    open: market.isOpen(state),
+    simulated: market.simulated,
+  };
+}
+
+export function marketRoutes(app: FastifyInstance, s: Services): void {
+  const { market } = s;
+  registerRoute(app, s, routes.listMarketByType, async ({ query }) => {
+    const search = query.search?.toUpperCase();
+    const matching = market
+      .instruments()
+      .filter((i) => i.row.type === query.type)
+      .filter(
+        (i) =>
+          search === undefined ||
+          i.row.code.includes(search) ||
+          i.row.appName.toUpperCase().includes(search),
+      );
+    const start = (query.page - 1) * query.size;
+    return {
+      list: matching.slice(start, start + query.size).map((i) => marketItemOf(market, i)),
+      total: matching.length,
+      page: query.page,
+      size: query.size,
+    };
+  });
+
+  registerRoute(app, s, routes.getMarketInfo, async ({ params }) => {
+    const state = market.byInstrumentId(params.id);
+    if (state === undefined) throw new AppError(Code.instrumentNotFound);
+    const day = await market.day(state);
+    const info: MarketInfo = {
+      ...marketItemOf(market, state),
+      base: state.row.base,
+      quote: state.row.quote,
+      high24h: day.high,
+      low24h: day.low,
+      volume24h: day.volume,
+    };
+    return info;
+  });
+
+  registerRoute(app, s, routes.getKValueByCodeAndDate, async ({ query }) => {
+    const state = market.byInstrumentCode(query.code);
+    if (state === undefined) throw new AppError(Code.instrumentNotFound, { field: 'code' });
+    const to = query.to ?? Date.now() + DAY_MS;
+    const from = query.from ?? 0;
+    const candles = await market.candles(state, query.timeframe, from, to, query.limit);
+    return candles.map((c) => ({
+      t: c.openTime,
+      o: c.open,
+      h: c.high,
+      l: c.low,
+      c: c.close,
+      v: c.volume,
+    }));
+  });
+}

@@ -1,0 +1,282 @@
+import { PRICES_CHANNEL, type Bus } from '../bus/bus.ts';
+import type { Database } from '../db/database.ts';
+import { backfill } from './backfill.ts';
+import type { Candle, Timeframe } from './candles.ts';
+import { isDecimal, toUnits } from './decimal.ts';
+import { syncInstruments } from './instrument-store.ts';
+import { record, sweep, type CandleRow } from './market-recorder.ts';
+import { InstrumentState, type InstrumentRow } from './market-state.ts';
+import type { Simulator } from './simulator.ts';
+import { isOpen } from './trading-hours.ts';
+import type { FeedSource, InstrumentSpec, Tick } from './types.ts';
+
+/** One entry of a `/message` frame (SPEC §7). */
+export interface PriceUpdate {
+  code: string;
+  price: string;
+  zdf: string;
+}
+
+export interface MarketOptions {
+  flushMs: number;
+  sweepMs: number;
+  backfillDays: number;
+  now?: () => number;
+}
+
+/**
+ * Takes ticks from the feed, keeps each instrument's live state, records ticks and candles,
+ * and publishes price updates on the bus. The only writer of market data.
+ */
+export class MarketService {
+  private readonly byCode = new Map<string, InstrumentState>();
+  private readonly byId = new Map<number, InstrumentState>();
+  private pendingTicks: { instrumentId: number; tick: Tick }[] = [];
+  private dirty = new Map<string, CandleRow>();
+  private timers: NodeJS.Timeout[] = [];
+  private flushing: Promise<void> = Promise.resolve();
+  readonly stats = { ticks: 0, dropped: 0 };
+  private readonly now: () => number;
+
+  constructor(
+    private readonly db: Database,
+    private readonly bus: Bus,
+    private readonly feed: FeedSource,
+    private readonly options: MarketOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  get simulated(): boolean {
+    return this.feed.simulated;
+  }
+
+  /** Loads instruments and history (simulating history on a first start), then starts the feed. */
+  async start(specs: readonly InstrumentSpec[], simulator: Simulator | undefined): Promise<void> {
+    const rows = await syncInstruments(this.db, specs);
+    for (const row of rows) {
+      const state = new InstrumentState(row);
+      this.byCode.set(row.code, state);
+      this.byId.set(row.id, state);
+    }
+    const [{ n } = { n: 0 }] = await this.db.query<{ n: number }>(
+      'select count(*)::int as n from candles',
+    );
+    if (n === 0 && simulator !== undefined) await this.writeBackfill(simulator, rows);
+    await this.loadState();
+    if (simulator !== undefined) {
+      simulator.resume(
+        new Map([...this.byCode].flatMap(([code, s]) => (s.last ? [[code, s.last]] : []))),
+      );
+    }
+    await this.feed.start((ticks) => this.ingest(ticks));
+    this.timers.push(setInterval(() => void this.flush(), this.options.flushMs));
+    this.timers.push(
+      setInterval(() => void sweep(this.db).catch(() => undefined), this.options.sweepMs),
+    );
+  }
+
+  async stop(): Promise<void> {
+    await this.feed.stop();
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    await this.flush();
+  }
+
+  private async writeBackfill(simulator: Simulator, rows: readonly InstrumentRow[]): Promise<void> {
+    const { candles, recent } = backfill(simulator, rows, this.now(), this.options.backfillDays);
+    const ticks = rows.flatMap((row) =>
+      (recent.get(row.code) ?? []).map((tick) => ({ instrumentId: row.id, tick })),
+    );
+    await record(this.db, ticks, candles, 'simulator-backfill');
+  }
+
+  private async loadState(): Promise<void> {
+    const ticks = await this.db.query<{
+      instrument_id: number;
+      price: string;
+      volume: string;
+      ts: Date;
+    }>(
+      `select instrument_id, price::text, volume::text, ts from (
+         select t.*, row_number() over (partition by instrument_id order by ts desc, id desc) as rn
+           from market_ticks t) recent
+        where rn <= 100 order by instrument_id, ts, rn desc`,
+    );
+    const closes = await this.db.query<{ instrument_id: number; open_time: Date; close: string }>(
+      `select instrument_id, open_time, close::text from candles
+        where timeframe = '1m' and open_time > now() - interval '25 hours' order by open_time`,
+    );
+    const open = await this.db.query<{
+      instrument_id: number;
+      timeframe: Timeframe;
+      open_time: Date;
+      open: string;
+      high: string;
+      low: string;
+      close: string;
+      volume: string;
+    }>(
+      `select distinct on (instrument_id, timeframe) instrument_id, timeframe, open_time,
+              open::text, high::text, low::text, close::text, volume::text
+         from candles order by instrument_id, timeframe, open_time desc`,
+    );
+    for (const c of closes)
+      this.byId.get(c.instrument_id)?.rememberClose(c.open_time.getTime(), c.close);
+    for (const c of open) {
+      this.byId.get(c.instrument_id)?.candles.set(c.timeframe, {
+        openTime: c.open_time.getTime(),
+        open: c.open,
+        high: c.high,
+        low: c.low,
+        close: c.close,
+        volume: c.volume,
+      });
+    }
+    for (const t of ticks) {
+      const state = this.byId.get(t.instrument_id);
+      if (state === undefined) continue;
+      const tick = { code: state.row.code, price: t.price, volume: t.volume, ts: t.ts.getTime() };
+      state.last = tick;
+      state.hundred.push(t.price);
+    }
+  }
+
+  /** Applies a batch of ticks from the feed; malformed or stale ones are dropped and counted. */
+  ingest(ticks: readonly Tick[]): void {
+    const updates: PriceUpdate[] = [];
+    const now = this.now();
+    for (const tick of ticks) {
+      const state = this.byCode.get(tick.code);
+      if (state === undefined || !this.valid(tick, state.row.precision)) {
+        this.stats.dropped += 1;
+        continue;
+      }
+      const changed = state.apply(tick);
+      if (changed === undefined) {
+        this.stats.dropped += 1;
+        continue;
+      }
+      this.stats.ticks += 1;
+      this.pendingTicks.push({ instrumentId: state.row.id, tick });
+      for (const tf of changed) {
+        const candle = state.candles.get(tf);
+        if (candle)
+          this.dirty.set(`${state.row.id}:${tf}`, {
+            instrumentId: state.row.id,
+            timeframe: tf,
+            candle,
+          });
+      }
+      updates.push({ code: tick.code, price: tick.price, zdf: state.zdf(now) });
+    }
+    if (updates.length > 0) this.bus.publish(PRICES_CHANNEL, JSON.stringify(updates));
+  }
+
+  private valid(tick: Tick, precision: number): boolean {
+    if (!isDecimal(tick.price) || !isDecimal(tick.volume) || !Number.isFinite(tick.ts))
+      return false;
+    try {
+      return toUnits(tick.price, precision) > 0n;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Records what arrived since the last flush; flushes never overlap. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(async () => {
+      const ticks = this.pendingTicks;
+      const candles = [...this.dirty.values()];
+      this.pendingTicks = [];
+      this.dirty = new Map();
+      try {
+        await record(this.db, ticks, candles, this.feed.name);
+      } catch (err) {
+        // Keep them for the next flush rather than lose recorded prices.
+        this.pendingTicks = [...ticks, ...this.pendingTicks];
+        for (const c of candles) {
+          const key = `${c.instrumentId}:${c.timeframe}`;
+          if (!this.dirty.has(key)) this.dirty.set(key, c);
+        }
+        console.error('market flush failed:', (err as Error).message);
+      }
+    });
+    return this.flushing;
+  }
+
+  instruments(): InstrumentState[] {
+    return [...this.byCode.values()];
+  }
+
+  byInstrumentId(id: number): InstrumentState | undefined {
+    return this.byId.get(id);
+  }
+
+  byInstrumentCode(code: string): InstrumentState | undefined {
+    return this.byCode.get(code);
+  }
+
+  isOpen(state: InstrumentState): boolean {
+    return isOpen(state.row.hours, this.now());
+  }
+
+  zdf(state: InstrumentState): string {
+    return state.zdf(this.now());
+  }
+
+  /** Candles from the database, the one in progress taken from memory. */
+  async candles(
+    state: InstrumentState,
+    tf: Timeframe,
+    from: number,
+    to: number,
+    limit: number,
+  ): Promise<Candle[]> {
+    const rows = await this.db.query<{
+      open_time: Date;
+      open: string;
+      high: string;
+      low: string;
+      close: string;
+      volume: string;
+    }>(
+      `select open_time, open::text, high::text, low::text, close::text, volume::text from candles
+        where instrument_id = $1 and timeframe = $2 and open_time >= $3 and open_time <= $4
+        order by open_time desc limit $5`,
+      [state.row.id, tf, new Date(from), new Date(to), limit],
+    );
+    const candles = rows.reverse().map((r) => ({
+      openTime: r.open_time.getTime(),
+      open: r.open,
+      high: r.high,
+      low: r.low,
+      close: r.close,
+      volume: r.volume,
+    }));
+    const live = state.candles.get(tf);
+    if (live !== undefined && live.openTime >= from && live.openTime <= to) {
+      const last = candles.at(-1);
+      if (last?.openTime === live.openTime) candles[candles.length - 1] = live;
+      else if (last === undefined || last.openTime < live.openTime) candles.push(live);
+      if (candles.length > limit) candles.shift();
+    }
+    return candles;
+  }
+
+  /** High, low, and volume over the last 24 hours, from minute candles. */
+  async day(
+    state: InstrumentState,
+  ): Promise<{ high: string | null; low: string | null; volume: string }> {
+    const [row] = await this.db.query<{
+      high: string | null;
+      low: string | null;
+      volume: string | null;
+    }>(
+      `select max(high)::text as high, min(low)::text as low, sum(volume)::text as volume from candles
+        where instrument_id = $1 and timeframe = '1m' and open_time > $2`,
+      [state.row.id, new Date(this.now() - 86_400_000)],
+    );
+    return { high: row?.high ?? null, low: row?.low ?? null, volume: row?.volume ?? '0' };
+  }
+}
