@@ -69,6 +69,8 @@ export default defineConfig({
       RATE_LIMIT_MAX: '100000',
       AUTH_RATE_LIMIT_MAX: '100000',
       DEV_OUTBOX_ROUTE: 'true',
+      MARKET_BACKFILL_DAYS: '4',
+      MARKET_TICK_MS: '500',
     },
   },
 });

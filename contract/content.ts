@@ -42,6 +42,7 @@ export const PUBLIC_PARAM_KEYS = [
   'ios_url',
   'support_email',
   'withdraw_fee_rate',
+  'trading_fee_rate',
 ] as const;
 export const paramKeyParams = z.object({ key: z.enum(PUBLIC_PARAM_KEYS) });
 export const paramResult = z.object({ paramValue: z.string() });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { Code } from './errors.ts';
+import { TIMEFRAMES } from './timeframes.ts';
 import type { FieldCodeMap } from './validate.ts';
 
-export const TIMEFRAME_VALUES = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w', '1M'] as const;
 export const MARKET_LIMITS = { pageSizeMax: 100, searchMax: 32, candlesMax: 1000 } as const;
 
 export const marketFieldCodes = {
@@ -78,7 +78,7 @@ export const klineQuery = z
       .trim()
       .toUpperCase()
       .regex(/^[A-Z0-9.]{1,16}$/),
-    timeframe: z.enum(TIMEFRAME_VALUES),
+    timeframe: z.enum(TIMEFRAMES),
     from: epochMs.optional(),
     to: epochMs.optional(),
     limit: z.coerce.number().int().min(1).max(MARKET_LIMITS.candlesMax).default(300),
@@ -96,3 +96,16 @@ export const candle = z.object({
 });
 export type CandleDto = z.infer<typeof candle>;
 export const candleList = z.array(candle);
+
+/** Home page figures, computed from the database (never typed in). */
+export const homeStats = z.object({
+  registeredUsers: z.number().int(),
+  listedInstruments: z.number().int(),
+  /** Sum of price x volume over the last 24 hours of recorded trades, in USD. */
+  volume24hUsd: z.string(),
+  /** Trading fee in percent, from the parameters. */
+  tradingFeeRate: z.string(),
+  /** True when the recorded trades are simulated. */
+  simulated: z.boolean(),
+});
+export type HomeStats = z.infer<typeof homeStats>;

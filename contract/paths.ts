@@ -20,6 +20,7 @@ export const paths = {
   listMarketByType: { method: 'GET', path: `${INDEX}/listMarketByType` },
   getKValueByCodeAndDate: { method: 'GET', path: `${INDEX}/getKValueByCodeAndDate` },
   getMarketInfo: { method: 'GET', path: `${INDEX}/getMarketInfo/:id` },
+  getHomeStats: { method: 'GET', path: `${INDEX}/getHomeStats` },
 } as const;
 
 export type PathName = keyof typeof paths;

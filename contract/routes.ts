@@ -156,6 +156,14 @@ export const routes = {
     result: market.marketInfo,
     fields: market.marketFieldCodes,
   }),
+  getHomeStats: route({
+    ...paths.getHomeStats,
+    summary: 'Home page figures computed from the database: users, instruments, 24h volume, fee',
+    tag: 'market',
+    auth: 'none',
+    result: market.homeStats,
+    fields: {},
+  }),
 } as const;
 
 export type Routes = typeof routes;

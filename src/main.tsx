@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { applyLayout, layout } from './app/layout.ts';
 import { router } from './app/router.tsx';
+import { startPriceFeed } from './api/price-feed.ts';
 import { refreshUserInfo, watchSessionExpiry } from './features/auth/session-sync.ts';
 import { initI18n } from './i18n/i18n.ts';
 import './ui/styles/global.css';
@@ -17,6 +18,7 @@ const queryClient = new QueryClient({
 applyLayout(layout);
 watchSessionExpiry(router);
 void refreshUserInfo();
+startPriceFeed(queryClient);
 
 void initI18n().then(() => {
   const root = document.getElementById('root');

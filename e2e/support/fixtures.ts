@@ -7,7 +7,10 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 export const test = base.extend<{
   language: string | null;
   onboardingSeen: boolean;
-  /** A console error a test causes on purpose (the browser logs every HTTP 401 as one). */
+  /**
+   * A pattern (RegExp source) of console errors a test causes on purpose: the browser logs
+   * every HTTP 401 and every refused connection as one.
+   */
   expectedConsoleError: string | null;
   consoleErrors: string[];
 }>({
@@ -19,7 +22,8 @@ export const test = base.extend<{
       const errors: string[] = [];
       page.on('console', (msg) => {
         const text = msg.text();
-        const expected = expectedConsoleError !== null && text.includes(expectedConsoleError);
+        const expected =
+          expectedConsoleError !== null && new RegExp(expectedConsoleError).test(text);
         if (msg.type() === 'error' && !expected) errors.push(text);
       });
       page.on('pageerror', (err) => errors.push(String(err)));

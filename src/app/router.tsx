@@ -17,6 +17,8 @@ const HelpPage = lazy(() => import('../features/help/HelpPage.tsx'));
 const HelpListPage = lazy(() => import('../features/help/HelpListPage.tsx'));
 const DetailPage = lazy(() => import('../features/help/DetailPage.tsx'));
 const IntroductionPage = lazy(() => import('../features/help/IntroductionPage.tsx'));
+const MarketPage = lazy(() => import('../features/market/MarketPage.tsx'));
+const MarketDetailPage = lazy(() => import('../features/market/MarketDetailPage.tsx'));
 
 const guarded = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 const later = (capability: Capability) => <UnavailablePage capability={capability} />;
@@ -24,8 +26,8 @@ const later = (capability: Capability) => <UnavailablePage capability={capabilit
 /** Every route of SPEC §2 (plus the account sub-screens it implies); unknown paths go to /. */
 export const appRoutes = [
   { path: '/', element: <HomePage /> },
-  { path: '/market', element: later('market') },
-  { path: '/cruuency', element: later('marketDetail') },
+  { path: '/market', element: <MarketPage /> },
+  { path: '/cruuency', element: <MarketDetailPage /> },
   { path: '/trading', element: guarded(later('trading')) },
   { path: '/loan', element: guarded(later('loan')) },
   { path: '/nfts', element: guarded(later('nfts')) },

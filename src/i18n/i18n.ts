@@ -3,7 +3,15 @@ import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_TAGS, RTL_LANGUAGES, type Language } from '../../contract/languages.ts';
 import { preferences } from '../state/preferences.ts';
 
-export const NAMESPACES = ['common', 'auth', 'profile', 'help', 'home', 'errors'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'profile',
+  'help',
+  'home',
+  'market',
+  'errors',
+] as const;
 
 // Only the chosen language's files are fetched; each is its own small chunk.
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');

@@ -1,4 +1,6 @@
 import { PRICES_CHANNEL, type Bus } from '../bus/bus.ts';
+import type { HomeStats } from '../../../contract/market.ts';
+import { TtlCache } from '../cache/ttl-cache.ts';
 import type { Database } from '../db/database.ts';
 import { backfill } from './backfill.ts';
 import type { Candle, Timeframe } from './candles.ts';
@@ -9,6 +11,9 @@ import { InstrumentState, type InstrumentRow } from './market-state.ts';
 import type { Simulator } from './simulator.ts';
 import { isOpen } from './trading-hours.ts';
 import type { FeedSource, InstrumentSpec, Tick } from './types.ts';
+
+/** Home figures the market service counts; the fee comes from the parameters. */
+export type HomeFigures = Omit<HomeStats, 'tradingFeeRate'>;
 
 /** One entry of a `/message` frame (SPEC §7). */
 export interface PriceUpdate {
@@ -37,6 +42,7 @@ export class MarketService {
   private flushing: Promise<void> = Promise.resolve();
   readonly stats = { ticks: 0, dropped: 0 };
   private readonly now: () => number;
+  private readonly statsCache = new TtlCache<HomeFigures>(60_000, 1);
 
   constructor(
     private readonly db: Database,
@@ -262,6 +268,30 @@ export class MarketService {
       if (candles.length > limit) candles.shift();
     }
     return candles;
+  }
+
+  /** Counted from the database on each call; cached for a minute since they move slowly. */
+  homeStats(): Promise<HomeFigures> {
+    return this.statsCache.getOrLoad('home', async () => {
+      const [row] = await this.db.query<{
+        users: number;
+        instruments: number;
+        volume: string | null;
+      }>(
+        `select (select count(*)::int from users) as users,
+                (select count(*)::int from instruments where enabled) as instruments,
+                (select round(sum(c.volume * c.close), 2)::text from candles c
+                   join instruments i on i.id = c.instrument_id
+                  where c.timeframe = '1m' and c.open_time > $1 and i.quote in ('USD', 'USDT')) as volume`,
+        [new Date(this.now() - 86_400_000)],
+      );
+      return {
+        registeredUsers: row?.users ?? 0,
+        listedInstruments: row?.instruments ?? 0,
+        volume24hUsd: row?.volume ?? '0.00',
+        simulated: this.simulated,
+      };
+    });
   }
 
   /** High, low, and volume over the last 24 hours, from minute candles. */

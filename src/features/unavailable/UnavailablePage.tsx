@@ -5,11 +5,9 @@ import type { IconName } from '../../ui/Icon.tsx';
 
 /** Capabilities whose routes exist now and whose screens arrive with later issues. */
 export const CAPABILITIES = {
-  market: 'market',
   trading: 'trading',
   loan: 'loan',
   nfts: 'nft',
-  marketDetail: 'market',
   balances: 'wallet',
   coinBalances: 'wallet',
   support: 'support',

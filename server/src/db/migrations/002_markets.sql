@@ -43,3 +43,6 @@ create table watchlist (
   created_at timestamptz not null default now(),
   primary key (user_id, instrument_id)
 );
+
+-- Trading fee shown on the home page and charged by the trading issues (percent).
+insert into params (key, value) values ('trading_fee_rate', '0.2') on conflict (key) do nothing;

@@ -63,6 +63,11 @@ export function marketRoutes(app: FastifyInstance, s: Services): void {
     return info;
   });
 
+  registerRoute(app, s, routes.getHomeStats, async () => ({
+    ...(await market.homeStats()),
+    tradingFeeRate: await s.params.get('trading_fee_rate'),
+  }));
+
   registerRoute(app, s, routes.getKValueByCodeAndDate, async ({ query }) => {
     const state = market.byInstrumentCode(query.code);
     if (state === undefined) throw new AppError(Code.instrumentNotFound, { field: 'code' });

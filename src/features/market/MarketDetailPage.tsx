@@ -1,0 +1,102 @@
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { Timeframe } from '../../../contract/timeframes.ts';
+import { errorMessage } from '../../i18n/error-message.ts';
+import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
+import { FeedStatusBadge } from './FeedStatusBadge.tsx';
+import { changeClass, formatChange, formatDecimal } from './format.ts';
+import { useCandles, useMarketInfo } from './queries.ts';
+import { TIMEFRAME_CHOICES } from './timeframes.ts';
+
+const CandleChart = lazy(() => import('./CandleChart.tsx'));
+
+/** SPEC §2 /cruuency?code=&type=&id=: one market with its chart. */
+export default function MarketDetailPage() {
+  const { t } = useTranslation('market');
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const [timeframe, setTimeframe] = useState<Timeframe>('15m');
+  const info = useMarketInfo(id);
+  const code = info.data?.code ?? '';
+  const candles = useCandles(code, timeframe);
+
+  if (info.isError) return <EmptyState icon="market" title={errorMessage(t, info.error)} />;
+  if (info.data === undefined) return <Spinner />;
+  const m = info.data;
+  const stat = (label: string, value: string) => (
+    <div className="detail-stat">
+      <span className="muted">{label}</span>
+      <span className="num">{value}</span>
+    </div>
+  );
+
+  return (
+    <div className="page detail-page">
+      <header className="detail-header">
+        <img src={m.logo} alt="" width="40" height="40" />
+        <div>
+          <h1 className="detail-code">{m.code}</h1>
+          <span className="muted">{m.appName}</span>
+        </div>
+        <FeedStatusBadge simulated={m.simulated} />
+      </header>
+      <section className="card detail-summary">
+        <div className="detail-price">
+          <span className="num detail-last" data-testid="last-price">
+            {formatDecimal(m.price)}
+          </span>
+          <span className={`num ${changeClass(m.zdf)}`}>{formatChange(m.zdf)}</span>
+          {!m.open && <span className="badge market-closed">{t('table.closed')}</span>}
+        </div>
+        <div className="detail-stats">
+          {stat(t('detail.high'), formatDecimal(m.high24h))}
+          {stat(t('detail.low'), formatDecimal(m.low24h))}
+          {stat(t('detail.volume', { base: m.base }), formatDecimal(m.volume24h))}
+        </div>
+      </section>
+      <section className="card detail-chart-card">
+        <div className="timeframes" role="tablist" aria-label={t('detail.timeframe')}>
+          {TIMEFRAME_CHOICES.map((c) => (
+            <button
+              key={c.value}
+              type="button"
+              role="tab"
+              className="timeframe"
+              aria-selected={timeframe === c.value}
+              data-timeframe={c.value}
+              onClick={() => setTimeframe(c.value)}
+            >
+              {t(`units.${c.unit}`, { count: c.count })}
+            </button>
+          ))}
+        </div>
+        {candles.isError ? (
+          <EmptyState icon="market" title={errorMessage(t, candles.error)} level={2} />
+        ) : candles.data === undefined ? (
+          <Spinner />
+        ) : candles.data.length === 0 ? (
+          <EmptyState icon="market" title={t('detail.noCandles')} level={2} />
+        ) : (
+          <Suspense fallback={<Spinner />}>
+            <CandleChart code={m.code} timeframe={timeframe} candles={candles.data} />
+          </Suspense>
+        )}
+      </section>
+      <div className="detail-actions">
+        <Link
+          to={`/trading?code=${encodeURIComponent(m.code)}&side=buy`}
+          className="btn detail-buy"
+        >
+          {t('detail.buy')}
+        </Link>
+        <Link
+          to={`/trading?code=${encodeURIComponent(m.code)}&side=sell`}
+          className="btn detail-sell"
+        >
+          {t('detail.sell')}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { MarketItem } from '../../../contract/market.ts';
+import { changeClass, formatChange, formatDecimal } from './format.ts';
+import { Sparkline } from './Sparkline.tsx';
+
+export function detailPath(item: Pick<MarketItem, 'code' | 'type' | 'id'>): string {
+  return `/cruuency?code=${encodeURIComponent(item.code)}&type=${item.type}&id=${item.id}`;
+}
+
+/** Logo, name, 24h change, mini chart and price; a row opens the market's detail (SPEC §2). */
+export function MarketTable({
+  items,
+  compact = false,
+}: {
+  items: readonly MarketItem[];
+  compact?: boolean;
+}) {
+  const { t } = useTranslation('market');
+  const navigate = useNavigate();
+  return (
+    <table className={`market-table${compact ? ' market-table-compact' : ''}`}>
+      <thead>
+        <tr>
+          <th scope="col">{t('table.name')}</th>
+          <th scope="col" className="num-col">
+            {t('table.price')}
+          </th>
+          <th scope="col" className="num-col">
+            {t('table.change')}
+          </th>
+          {!compact && (
+            <th scope="col" className="chart-col">
+              {t('table.chart')}
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr
+            key={item.id}
+            className="market-row"
+            data-code={item.code}
+            tabIndex={0}
+            onClick={() => navigate(detailPath(item))}
+            onKeyDown={(e) => e.key === 'Enter' && navigate(detailPath(item))}
+          >
+            <td>
+              <span className="market-name">
+                <img src={item.logo} alt="" width="28" height="28" loading="lazy" />
+                <span className="market-label">
+                  <strong>{item.code}</strong>
+                  <span className="muted market-app-name">{item.appName}</span>
+                  {!item.open && <span className="badge market-closed">{t('table.closed')}</span>}
+                </span>
+              </span>
+            </td>
+            <td className="num num-col" data-testid="price">
+              {formatDecimal(item.price)}
+            </td>
+            <td className={`num num-col ${changeClass(item.zdf)}`}>{formatChange(item.zdf)}</td>
+            {!compact && (
+              <td className="chart-col">
+                <Sparkline prices={item.hundred} />
+              </td>
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,27 @@
+import { currentLocaleTag } from '../../i18n/i18n.ts';
+
+/**
+ * Groups the whole part of a decimal string for display without turning it into a float, so
+ * the digits shown are exactly the recorded price.
+ */
+export function formatDecimal(value: string | null): string {
+  if (value === null) return '—';
+  const negative = value.startsWith('-');
+  const [whole = '0', fraction] = (negative ? value.slice(1) : value).split('.');
+  const grouped = new Intl.NumberFormat(currentLocaleTag(), { useGrouping: true }).format(
+    BigInt(whole),
+  );
+  const decimal =
+    new Intl.NumberFormat(currentLocaleTag()).formatToParts(1.5).find((p) => p.type === 'decimal')
+      ?.value ?? '.';
+  return `${negative ? '-' : ''}${grouped}${fraction === undefined ? '' : `${decimal}${fraction}`}`;
+}
+
+export function formatChange(zdf: string): string {
+  return `${zdf.startsWith('-') ? '' : '+'}${formatDecimal(zdf)}%`;
+}
+
+export function changeClass(zdf: string): 'up' | 'down' | 'muted' {
+  if (/^-?0(\.0+)?$/.test(zdf)) return 'muted';
+  return zdf.startsWith('-') ? 'down' : 'up';
+}

@@ -1,0 +1,36 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Timeframe } from '../../../contract/timeframes.ts';
+import { call } from '../../api/client.ts';
+
+export function useMarketList(type: number, search = '') {
+  return useQuery({
+    queryKey: ['markets', type, search],
+    queryFn: () =>
+      call('listMarketByType', { query: { type, size: 100, search: search || undefined } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMarketInfo(id: number) {
+  return useQuery({
+    queryKey: ['market', id],
+    queryFn: () => call('getMarketInfo', { params: { id } }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export function useCandles(code: string, timeframe: Timeframe) {
+  return useQuery({
+    queryKey: ['candles', code, timeframe],
+    queryFn: () => call('getKValueByCodeAndDate', { query: { code, timeframe, limit: 300 } }),
+    enabled: code !== '',
+  });
+}
+
+export function useHomeStats() {
+  return useQuery({
+    queryKey: ['homeStats'],
+    queryFn: () => call('getHomeStats'),
+    staleTime: 60_000,
+  });
+}
