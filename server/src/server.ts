@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { LocalBus, type Bus } from './bus/bus.ts';
+import { RedisBus } from './bus/redis-bus.ts';
 import type { Config } from './config.ts';
 import { seedContent } from './content/seed.ts';
 import type { Database } from './db/database.ts';
@@ -18,9 +20,12 @@ export interface Server {
 export async function createServer(config: Config): Promise<Server> {
   const db = await openDatabase(config);
   await seedContent(db);
-  const services = createServices(config, db);
+  // REDIS_URL: the bus spans every node; otherwise it stays in this process.
+  const bus: Bus = config.REDIS_URL ? await RedisBus.connect(config.REDIS_URL) : new LocalBus();
+  const services = createServices(config, db, bus);
   const app = await buildApp(config, services);
-  await services.market.start(INSTRUMENTS, services.simulator);
+  // On a shared PostgreSQL, one elected node runs the feed and records; the others follow.
+  await services.market.start(INSTRUMENTS, services.simulator, config.DATABASE_URL);
   return {
     app,
     db,

@@ -1,5 +1,5 @@
 import type { Config } from './config.ts';
-import { LocalBus, type Bus } from './bus/bus.ts';
+import type { Bus } from './bus/bus.ts';
 import { createFeed } from './market/create-feed.ts';
 import { INSTRUMENTS } from './market/instruments.ts';
 import { MarketService } from './market/market-service.ts';
@@ -28,14 +28,13 @@ export interface Services {
   simulator: Simulator | undefined;
 }
 
-export function createServices(config: Config, db: Database): Services {
+export function createServices(config: Config, db: Database, bus: Bus): Services {
   const outbox = new OutboxSender(config.DATA_DIR);
   const sender: CodeSender = config.SMTP_URL
     ? new SmtpSender(config.SMTP_URL, config.MAIL_FROM, outbox)
     : outbox;
   const sessions = new Sessions(db, config.SESSION_TTL_HOURS);
   const codes = new VerificationCodes(db, sender);
-  const bus = new LocalBus();
   const { feed, simulator } = createFeed(config, INSTRUMENTS);
   const market = new MarketService(db, bus, feed, {
     flushMs: 1000,

@@ -26,6 +26,3 @@ export class LocalBus implements Bus {
     this.emitter.removeAllListeners();
   }
 }
-
-/** Channel of the price updates every `/message` socket fans out. */
-export const PRICES_CHANNEL = 'market.prices';

@@ -67,7 +67,7 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
   userRoutes(app, services, config.AUTH_RATE_LIMIT_MAX);
   indexRoutes(app, services);
   marketRoutes(app, services);
-  messageSocket(app, services.bus, config.CORS_ORIGINS);
+  messageSocket(app, services.market, config.CORS_ORIGINS);
   if (config.DEV_OUTBOX_ROUTE) devRoutes(app, services);
 
   const index = config.APP_DIST === '' ? '' : path.join(config.APP_DIST, 'index.html');

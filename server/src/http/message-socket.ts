@@ -1,8 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { PRICES_CHANNEL, type Bus } from '../bus/bus.ts';
-import type { PriceUpdate } from '../market/market-service.ts';
+import type { MarketService, PriceUpdate } from '../market/market-service.ts';
 
 /** Limits of the `/message` fan-out (docs/markets.md). */
 export const FANOUT = {
@@ -24,12 +23,12 @@ interface Client {
 
 /**
  * The live price feed at `/message` (SPEC §7): text frames holding an array of
- * {code, price, zdf}. Updates from the bus are merged per code and sent in batches; slow
+ * {code, price, zdf}. This node's price updates are merged per code and sent in batches; slow
  * clients are skipped and then dropped, so server memory stays bounded.
  */
 export function messageSocket(
   app: FastifyInstance,
-  bus: Bus,
+  market: MarketService,
   allowedOrigins: readonly string[],
 ): void {
   const wss = new WebSocketServer({
@@ -40,8 +39,8 @@ export function messageSocket(
   const clients = new Set<Client>();
   let pending = new Map<string, PriceUpdate>();
 
-  const unsubscribe = bus.subscribe(PRICES_CHANNEL, (message) => {
-    for (const u of JSON.parse(message) as PriceUpdate[]) pending.set(u.code, u);
+  const unsubscribe = market.onPrices((updates) => {
+    for (const u of updates) pending.set(u.code, u);
   });
 
   const timer = setInterval(() => {

@@ -1,4 +1,5 @@
-import { PRICES_CHANNEL, type Bus } from '../bus/bus.ts';
+import type { Bus } from '../bus/bus.ts';
+import { LeaderElection } from '../db/leader-election.ts';
 import type { HomeStats } from '../../../contract/market.ts';
 import { TtlCache } from '../cache/ttl-cache.ts';
 import type { Database } from '../db/database.ts';
@@ -29,9 +30,15 @@ export interface MarketOptions {
   now?: () => number;
 }
 
+/** Ticks travel between nodes on this bus channel, as a JSON array of Tick. */
+export const TICKS_CHANNEL = 'market.ticks';
+/** Advisory lock id of the market feed's leader (any constant unique in this database). */
+const FEED_LOCK = 727_002;
+
 /**
- * Takes ticks from the feed, keeps each instrument's live state, records ticks and candles,
- * and publishes price updates on the bus. The only writer of market data.
+ * Keeps every instrument's live state from the ticks on the bus, on every node. One node, the
+ * leader (elected through PostgreSQL when there are several), runs the feed: it validates
+ * ticks, records ticks and candles, and publishes the ticks for all nodes.
  */
 export class MarketService {
   private readonly byCode = new Map<string, InstrumentState>();
@@ -43,6 +50,12 @@ export class MarketService {
   readonly stats = { ticks: 0, dropped: 0 };
   private readonly now: () => number;
   private readonly statsCache = new TtlCache<HomeFigures>(60_000, 1);
+  private leader = false;
+  private election: LeaderElection | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private simulator: Simulator | undefined;
+  private readonly lastIngested = new Map<string, number>();
+  private readonly priceListeners = new Set<(updates: readonly PriceUpdate[]) => void>();
 
   constructor(
     private readonly db: Database,
@@ -57,24 +70,62 @@ export class MarketService {
     return this.feed.simulated;
   }
 
-  /** Loads instruments and history (simulating history on a first start), then starts the feed. */
-  async start(specs: readonly InstrumentSpec[], simulator: Simulator | undefined): Promise<void> {
+  get isLeader(): boolean {
+    return this.leader;
+  }
+
+  /** Price updates as this node applies ticks (the `/message` fan-out listens here). */
+  onPrices(listener: (updates: readonly PriceUpdate[]) => void): () => void {
+    this.priceListeners.add(listener);
+    return () => this.priceListeners.delete(listener);
+  }
+
+  /**
+   * Loads instruments and recorded state, listens for ticks, and leads at once, or, with
+   * `electionUrl` (PostgreSQL shared by several nodes), when elected.
+   */
+  async start(
+    specs: readonly InstrumentSpec[],
+    simulator: Simulator | undefined,
+    electionUrl?: string,
+  ): Promise<void> {
+    this.simulator = simulator;
     const rows = await syncInstruments(this.db, specs);
     for (const row of rows) {
       const state = new InstrumentState(row);
       this.byCode.set(row.code, state);
       this.byId.set(row.id, state);
     }
+    await this.loadState();
+    this.unsubscribe = this.bus.subscribe(TICKS_CHANNEL, (message) => this.applyTicks(message));
+    if (electionUrl === undefined) {
+      await this.lead();
+      return;
+    }
+    this.election = new LeaderElection(electionUrl, FEED_LOCK, {
+      elected: () =>
+        this.lead().catch((err: Error) => console.error('market lead failed:', err.message)),
+      deposed: () => void this.follow(),
+    });
+    await this.election.start();
+  }
+
+  /** Writes first-start history if there is none, then runs the feed and the recorder. */
+  private async lead(): Promise<void> {
+    this.leader = true;
     const [{ n } = { n: 0 }] = await this.db.query<{ n: number }>(
       'select count(*)::int as n from candles',
     );
-    if (n === 0 && simulator !== undefined) await this.writeBackfill(simulator, rows);
-    await this.loadState();
-    if (simulator !== undefined) {
-      simulator.resume(
-        new Map([...this.byCode].flatMap(([code, s]) => (s.last ? [[code, s.last]] : []))),
+    if (n === 0 && this.simulator !== undefined) {
+      await this.writeBackfill(
+        this.simulator,
+        this.instruments().map((i) => i.row),
       );
+      await this.loadState();
     }
+    const last = [...this.byCode].flatMap(([code, s]) => (s.last ? [[code, s.last] as const] : []));
+    for (const [code, tick] of last) this.lastIngested.set(code, tick.ts);
+    this.simulator?.resume(new Map(last));
     await this.feed.start((ticks) => this.ingest(ticks));
     this.timers.push(setInterval(() => void this.flush(), this.options.flushMs));
     this.timers.push(
@@ -82,11 +133,19 @@ export class MarketService {
     );
   }
 
-  async stop(): Promise<void> {
+  private async follow(): Promise<void> {
+    this.leader = false;
     await this.feed.stop();
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
-    await this.flush();
+  }
+
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    await this.election?.stop();
+    const wasLeader = this.leader;
+    await this.follow();
+    if (wasLeader) await this.flush();
   }
 
   private async writeBackfill(simulator: Simulator, rows: readonly InstrumentRow[]): Promise<void> {
@@ -148,35 +207,57 @@ export class MarketService {
     }
   }
 
-  /** Applies a batch of ticks from the feed; malformed or stale ones are dropped and counted. */
+  /** Leader only: checks the feed's ticks, queues them for recording and publishes them. */
   ingest(ticks: readonly Tick[]): void {
+    const accepted: Tick[] = [];
+    for (const tick of ticks) {
+      const state = this.byCode.get(tick.code);
+      const previous = this.lastIngested.get(tick.code);
+      if (
+        state === undefined ||
+        !this.valid(tick, state.row.precision) ||
+        (previous !== undefined && tick.ts < previous)
+      ) {
+        this.stats.dropped += 1;
+        continue;
+      }
+      this.lastIngested.set(tick.code, tick.ts);
+      this.stats.ticks += 1;
+      this.pendingTicks.push({ instrumentId: state.row.id, tick });
+      accepted.push(tick);
+    }
+    if (accepted.length > 0) this.bus.publish(TICKS_CHANNEL, JSON.stringify(accepted));
+  }
+
+  /** Every node: moves the live state by the ticks the leader published. */
+  private applyTicks(message: string): void {
+    let ticks: Tick[];
+    try {
+      ticks = JSON.parse(message) as Tick[];
+    } catch {
+      return;
+    }
     const updates: PriceUpdate[] = [];
     const now = this.now();
     for (const tick of ticks) {
       const state = this.byCode.get(tick.code);
-      if (state === undefined || !this.valid(tick, state.row.precision)) {
-        this.stats.dropped += 1;
-        continue;
-      }
-      const changed = state.apply(tick);
-      if (changed === undefined) {
-        this.stats.dropped += 1;
-        continue;
-      }
-      this.stats.ticks += 1;
-      this.pendingTicks.push({ instrumentId: state.row.id, tick });
-      for (const tf of changed) {
-        const candle = state.candles.get(tf);
-        if (candle)
-          this.dirty.set(`${state.row.id}:${tf}`, {
-            instrumentId: state.row.id,
-            timeframe: tf,
-            candle,
-          });
+      const changed = state?.apply(tick);
+      if (state === undefined || changed === undefined) continue;
+      if (this.leader) {
+        for (const tf of changed) {
+          const candle = state.candles.get(tf);
+          if (candle)
+            this.dirty.set(`${state.row.id}:${tf}`, {
+              instrumentId: state.row.id,
+              timeframe: tf,
+              candle,
+            });
+        }
       }
       updates.push({ code: tick.code, price: tick.price, zdf: state.zdf(now) });
     }
-    if (updates.length > 0) this.bus.publish(PRICES_CHANNEL, JSON.stringify(updates));
+    if (updates.length === 0) return;
+    for (const listener of this.priceListeners) listener(updates);
   }
 
   private valid(tick: Tick, precision: number): boolean {

@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { POSTGRES_ADMIN_URL, usePostgres } from './helpers/test-server.ts';
+
+/**
+ * Two server processes on one PostgreSQL database and the local Redis: the elected one runs
+ * the feed, and a websocket client on the other receives its ticks. Runs in the PostgreSQL
+ * pass (TEST_DATABASE=postgres), with Redis at TEST_REDIS_URL or redis://127.0.0.1:6379.
+ */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const dbName = `kestrel_scale_${process.pid}`;
+const children: ChildProcess[] = [];
+let dataDir = '';
+
+async function admin(sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await c.connect();
+  await c.query(sql);
+  await c.end();
+}
+
+function dbUrl(): string {
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  return url.toString();
+}
+
+async function startNode(port: number): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      APP_DIST: '',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: dbUrl(),
+      REDIS_URL,
+      MARKET_BACKFILL_DAYS: '2',
+      MARKET_TICK_MS: '200',
+    },
+    stdio: 'ignore',
+  });
+  children.push(child);
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/swx/customer/index/getParamByKey/down_url`)).ok) return base;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`node on ${port} did not start`);
+}
+
+describe.skipIf(!usePostgres)('two nodes on PostgreSQL and Redis', () => {
+  let leader = '';
+  let follower = '';
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'kestrel-scale-'));
+    await admin(`drop database if exists ${dbName}`);
+    await admin(`create database ${dbName}`);
+    leader = await startNode(4400 + (process.pid % 50));
+    follower = await startNode(4460 + (process.pid % 50));
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const child of children) {
+      if (child.exitCode === null) {
+        const exited = once(child, 'exit');
+        child.kill('SIGTERM');
+        await exited;
+      }
+    }
+    await admin(`drop database if exists ${dbName} with (force)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a client of the follower receives the ticks the leader makes', async () => {
+    const ws = new WebSocket(`${follower.replace('http', 'ws')}/message`);
+    const frames: { code: string; price: string }[][] = [];
+    ws.on('message', (raw: Buffer) =>
+      frames.push(JSON.parse(raw.toString()) as { code: string; price: string }[]),
+    );
+    for (let i = 0; i < 40 && frames.length < 3; i++) await new Promise((r) => setTimeout(r, 250));
+    ws.close();
+    expect(frames.length).toBeGreaterThanOrEqual(3);
+    expect(frames.flat().some((u) => u.code === 'BTCUSDT')).toBe(true);
+  });
+
+  it('both nodes list the same live price, recorded once', async () => {
+    const btc = async (base: string) => {
+      const res = await fetch(`${base}/swx/customer/index/listMarketByType?type=2&search=BTCUSDT`);
+      const body = (await res.json()) as { result: { list: { price: string }[] } };
+      return body.result.list[0]?.price;
+    };
+    let same = false;
+    for (let i = 0; i < 20 && !same; i++) {
+      same = (await btc(leader)) === (await btc(follower));
+      if (!same) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(same).toBe(true);
+    const c = new pg.Client({ connectionString: dbUrl() });
+    await c.connect();
+    const { rows } = await c.query<{ n: number }>(
+      `select count(*)::int as n from (select instrument_id, ts from market_ticks
+         where source = 'simulator' group by instrument_id, ts having count(*) > 1) d`,
+    );
+    await c.end();
+    expect(rows[0]?.n).toBe(0);
+  });
+});
