@@ -1,5 +1,6 @@
 /**
- * Requests/second and p99 latency of getUserInfo and listContents on PGlite and on PostgreSQL,
+ * Requests/second and p99 latency of getUserInfo, listMarketByType and listContents on PGlite
+ * and on PostgreSQL,
  * next to a bare Fastify route measured in the same run (goal: at least 50% of it).
  *
  *   npm run bench                      (BENCH_SECONDS=10 BENCH_CONNECTIONS=10 by default)
@@ -62,6 +63,14 @@ async function measureApp(label: string, env: Record<string, string>, bare: Figu
           virtually: 'NO',
         },
         body: '{}',
+        seconds,
+        connections,
+      }),
+      bare,
+    );
+    row(
+      `listMarketByType (${label})`,
+      await load(`${base}/swx/customer/index/listMarketByType?type=2&size=20`, {
         seconds,
         connections,
       }),

@@ -38,8 +38,14 @@ const SAME_EVERYWHERE = new Set([
   'Real',
   'ETF',
 ]);
+/** A count and a unit abbreviation ("{{count}} min") may read the same in several languages. */
+const COUNT_AND_UNIT = /^\{\{\w+\}\} ?\p{L}{1,3}\.?$/u;
 function mayEqualEnglish(value: string): boolean {
-  return SAME_EVERYWHERE.has(value) || !/[A-Za-z]{2}/.test(value.replace(/\{\{\w+\}\}/g, ''));
+  return (
+    SAME_EVERYWHERE.has(value) ||
+    COUNT_AND_UNIT.test(value) ||
+    !/[A-Za-z]{2}/.test(value.replace(/\{\{\w+\}\}/g, ''))
+  );
 }
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 

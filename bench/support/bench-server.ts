@@ -31,6 +31,7 @@ async function full(): Promise<void> {
     RATE_LIMIT_MAX: '1000000',
     AUTH_RATE_LIMIT_MAX: '1000000',
     DEV_OUTBOX_ROUTE: 'true',
+    MARKET_BACKFILL_DAYS: process.env.MARKET_BACKFILL_DAYS ?? '1',
   });
   const server = await createServer(config);
   const email = `bench${process.pid}@example.test`;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Code } from '../../contract/errors.ts';
 import type { MarketInfo, MarketItem } from '../../contract/market.ts';
+import type { PriceUpdate } from '../../contract/price-feed.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const INDEX = '/swx/customer/index';
@@ -102,15 +103,16 @@ describe('market calls', () => {
 });
 
 describe('/message', () => {
-  it('sends batched arrays of {code, price, zdf} to a client', async () => {
+  it('sends batched arrays of {code, price, zdf, ts} to a client', async () => {
     const ws = new WebSocket(`ws://${base}/message`);
     const [raw] = (await once(ws, 'message')) as [Buffer];
-    const frame = JSON.parse(raw.toString()) as { code: string; price: string; zdf: string }[];
+    const frame = JSON.parse(raw.toString()) as PriceUpdate[];
     expect(Array.isArray(frame)).toBe(true);
     expect(frame[0]).toEqual({
       code: expect.any(String),
       price: expect.any(String),
       zdf: expect.any(String),
+      ts: expect.any(Number),
     });
     // One entry per code per frame: updates between frames are merged.
     expect(new Set(frame.map((u) => u.code)).size).toBe(frame.length);

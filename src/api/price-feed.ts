@@ -1,13 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { MarketInfo } from '../../contract/market.ts';
+import { MESSAGE_PATH, type PriceUpdate } from '../../contract/price-feed.ts';
 import { createStore } from '../state/store.ts';
-
-/** One entry of a `/message` frame (SPEC §7). */
-export interface PriceUpdate {
-  code: string;
-  price: string;
-  zdf: string;
-}
 
 export type FeedStatus = 'connecting' | 'live' | 'reconnecting';
 
@@ -59,7 +53,7 @@ export function startPriceFeed(queryClient: QueryClient): void {
   let attempt = 0;
   const connect = () => {
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-    const socket = new WebSocket(`${scheme}://${window.location.host}/message`);
+    const socket = new WebSocket(`${scheme}://${window.location.host}${MESSAGE_PATH}`);
     socket.onopen = () => {
       attempt = 0;
       feedStatus.set({ status: 'live', retryAt: null });

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { MarketService, PriceUpdate } from '../market/market-service.ts';
+import { MESSAGE_PATH, type PriceUpdate } from '../../../contract/price-feed.ts';
+import type { MarketService } from '../market/market-service.ts';
 
 /** Limits of the `/message` fan-out (docs/markets.md). */
 export const FANOUT = {
@@ -75,7 +76,7 @@ export function messageSocket(
 
   app.server.on('upgrade', (req, socket, head) => {
     const path = (req.url ?? '').split('?')[0];
-    if (path !== '/message') return; // other upgrade paths are not ours
+    if (path !== MESSAGE_PATH) return; // other upgrade paths are not ours
     if (!originAllowed(req) || clients.size >= FANOUT.maxClients) {
       socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       socket.destroy();

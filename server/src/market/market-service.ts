@@ -1,3 +1,4 @@
+import type { PriceUpdate } from '../../../contract/price-feed.ts';
 import type { Bus } from '../bus/bus.ts';
 import { LeaderElection } from '../db/leader-election.ts';
 import type { HomeStats } from '../../../contract/market.ts';
@@ -15,13 +16,6 @@ import type { FeedSource, InstrumentSpec, Tick } from './types.ts';
 
 /** Home figures the market service counts; the fee comes from the parameters. */
 export type HomeFigures = Omit<HomeStats, 'tradingFeeRate'>;
-
-/** One entry of a `/message` frame (SPEC §7). */
-export interface PriceUpdate {
-  code: string;
-  price: string;
-  zdf: string;
-}
 
 export interface MarketOptions {
   flushMs: number;
@@ -254,7 +248,7 @@ export class MarketService {
             });
         }
       }
-      updates.push({ code: tick.code, price: tick.price, zdf: state.zdf(now) });
+      updates.push({ code: tick.code, price: tick.price, zdf: state.zdf(now), ts: tick.ts });
     }
     if (updates.length === 0) return;
     for (const listener of this.priceListeners) listener(updates);

@@ -58,10 +58,23 @@ export class InstrumentState {
     }
   }
 
+  /** The 24h reference price of the current minute: found once a minute, not per call. */
+  private reference: { minute: number; price: string | undefined } | undefined;
+
   /** 24h change in percent: last price against the last price at or before `now - 24h`. */
   zdf(now: number): string {
     if (this.last === undefined) return '0.00';
-    const cutoff = now - DAY_MS;
+    const minute = Math.floor(now / MINUTE_MS);
+    if (this.reference?.minute !== minute) {
+      this.reference = { minute, price: this.referencePrice(now - DAY_MS) };
+    }
+    const reference = this.reference.price;
+    if (reference === undefined) return '0.00';
+    const p = this.row.precision;
+    return percentChange(toUnits(reference, p), toUnits(this.last.price, p));
+  }
+
+  private referencePrice(cutoff: number): string | undefined {
     let reference: string | undefined;
     for (const [minute, price] of this.minuteCloses) {
       if (minute > cutoff) {
@@ -70,8 +83,6 @@ export class InstrumentState {
       }
       reference = price;
     }
-    if (reference === undefined) return '0.00';
-    const p = this.row.precision;
-    return percentChange(toUnits(reference, p), toUnits(this.last.price, p));
+    return reference;
   }
 }

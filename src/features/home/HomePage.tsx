@@ -1,17 +1,12 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { layout } from '../../app/layout.ts';
 import { sessionStore } from '../../state/session.ts';
 import { useStore } from '../../state/store.ts';
-import { Spinner } from '../../ui/EmptyState.tsx';
 import { Icon, type IconName } from '../../ui/Icon.tsx';
 import { useParam } from '../content/queries.ts';
-import { CATEGORIES } from '../market/categories.ts';
-import { FeedStatusBadge } from '../market/FeedStatusBadge.tsx';
-import { formatDecimal } from '../market/format.ts';
-import { MarketTable } from '../market/MarketTable.tsx';
-import { useHomeStats, useMarketList } from '../market/queries.ts';
+import { HomeStats } from './HomeStats.tsx';
+import { LiveMarkets } from './LiveMarkets.tsx';
 
 /** SPEC §2: shortcut tiles to notices, account, market, loans and smart trading. */
 const TILES: ReadonlyArray<{ to: string; icon: IconName; key: string }> = [
@@ -96,72 +91,11 @@ function Hero() {
   );
 }
 
-function Stats() {
-  const { t } = useTranslation('market');
-  const stats = useHomeStats();
-  if (stats.data === undefined) return null;
-  const s = stats.data;
-  const items = [
-    { label: t('stats.users'), value: formatDecimal(String(s.registeredUsers)) },
-    { label: t('stats.instruments'), value: formatDecimal(String(s.listedInstruments)) },
-    { label: t('stats.volume'), value: formatDecimal(s.volume24hUsd) },
-    { label: t('stats.fee'), value: `${formatDecimal(s.tradingFeeRate)}%` },
-  ];
-  return (
-    <section className="home-stats" data-testid="home-stats" title={t('stats.simulatedNote')}>
-      {items.map((item) => (
-        <div key={item.label} className="home-stat">
-          <span className="num home-stat-value">{item.value}</span>
-          <span className="muted">{item.label}</span>
-        </div>
-      ))}
-    </section>
-  );
-}
-
-function LiveMarkets() {
-  const { t } = useTranslation('home');
-  const { t: tm } = useTranslation('market');
-  const [type, setType] = useState(2);
-  const list = useMarketList(type);
-  const items = list.data?.list.slice(0, layout === 'mobile' ? 8 : 12) ?? [];
-  return (
-    <section className="card home-markets">
-      <div className="home-markets-header">
-        <h2 className="section-title">{t('markets.title')}</h2>
-        <FeedStatusBadge simulated={items[0]?.simulated ?? false} />
-      </div>
-      <div className="tabs" role="tablist" aria-label={tm('categories.label')}>
-        {CATEGORIES.map((c) => (
-          <button
-            key={c.type}
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={type === c.type}
-            onClick={() => setType(c.type)}
-          >
-            {tm(`categories.${c.key}`)}
-          </button>
-        ))}
-      </div>
-      {list.data === undefined ? (
-        <Spinner />
-      ) : (
-        <MarketTable items={items} compact={layout === 'mobile'} />
-      )}
-      <Link to={`/market?type=${type}`} className="btn btn-ghost home-markets-all">
-        {t('markets.viewAll')}
-      </Link>
-    </section>
-  );
-}
-
 export default function HomePage() {
   return (
     <div className={`page home home-${layout}`}>
       <Hero />
-      {layout === 'desktop' && <Stats />}
+      {layout === 'desktop' && <HomeStats />}
       <Tiles />
       <LiveMarkets />
     </div>

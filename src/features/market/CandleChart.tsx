@@ -90,7 +90,7 @@ export default function CandleChart({
       const u = updates.find((x) => x.code === code);
       if (u === undefined) return;
       const price = Number(u.price);
-      const time = (bucketStart(timeframe, Date.now()) / 1000) as UTCTimestamp;
+      const time = (bucketStart(timeframe, u.ts) / 1000) as UTCTimestamp;
       last =
         last !== undefined && last.time === time
           ? {
