@@ -61,6 +61,7 @@ export const Code = {
   instrumentNotFound: 10115,
   categoryWrong: 10116,
   timeRangeWrong: 10117,
+  watchlistFull: 10118,
 
   // SPEC §8 success codes
   submittedForReview: 20001,
@@ -128,6 +129,7 @@ export const codeMessages: Record<CodeValue, string> = {
   10115: 'No such market',
   10116: 'No such market category',
   10117: 'The time range is not valid',
+  10118: 'Your watchlist is full: remove a market first',
   20001: 'Submitted for review',
   20002: 'Deposit submitted for review',
   20003: 'Withdrawal submitted for review',

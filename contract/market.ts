@@ -109,3 +109,13 @@ export const homeStats = z.object({
   simulated: z.boolean(),
 });
 export type HomeStats = z.infer<typeof homeStats>;
+
+export const watchBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9.]{1,16}$/),
+});
+/** The watched markets, in the shape of a market list so live updates apply to it alike. */
+export const watchList = z.object({ list: z.array(marketItem) });

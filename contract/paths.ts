@@ -21,6 +21,9 @@ export const paths = {
   getKValueByCodeAndDate: { method: 'GET', path: `${INDEX}/getKValueByCodeAndDate` },
   getMarketInfo: { method: 'GET', path: `${INDEX}/getMarketInfo/:id` },
   getHomeStats: { method: 'GET', path: `${INDEX}/getHomeStats` },
+  listWatch: { method: 'GET', path: `${USER}/listWatch` },
+  addWatch: { method: 'POST', path: `${USER}/addWatch` },
+  removeWatch: { method: 'POST', path: `${USER}/removeWatch` },
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -164,6 +164,32 @@ export const routes = {
     result: market.homeStats,
     fields: {},
   }),
+  listWatch: route({
+    ...paths.listWatch,
+    summary: "The signed-in person's watchlist, as market items",
+    tag: 'market',
+    auth: 'session',
+    result: market.watchList,
+    fields: {},
+  }),
+  addWatch: route({
+    ...paths.addWatch,
+    summary: 'Add a market to the watchlist (at most 200)',
+    tag: 'market',
+    auth: 'session',
+    body: market.watchBody,
+    result: auth.emptyResult,
+    fields: market.marketFieldCodes,
+  }),
+  removeWatch: route({
+    ...paths.removeWatch,
+    summary: 'Remove a market from the watchlist',
+    tag: 'market',
+    auth: 'session',
+    body: market.watchBody,
+    result: auth.emptyResult,
+    fields: market.marketFieldCodes,
+  }),
 } as const;
 
 export type Routes = typeof routes;

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from './support/fixtures.ts';
+import { expect, registerByEmail, test } from './support/fixtures.ts';
 import { OwnServer } from './support/own-server.ts';
 
 const marketText = (lang: string) =>
@@ -64,6 +64,29 @@ test('every category lists its markets, with search and sort', async ({ page }) 
     .locator('tr.market-row')
     .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-code') ?? ''));
   expect(codes).toEqual([...codes].sort((a, b) => a.localeCompare(b)));
+});
+
+test('a signed-in person keeps a watchlist; a visitor is asked to log in', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/market?type=2');
+  await page.getByTestId('watch-BTCUSDT').click();
+  await expect(page).toHaveURL(/\/pass\/login\?redirect=%2Fmarket/);
+
+  await registerByEmail(page, request);
+  await page.goto('/market?type=2');
+  await page.getByTestId('watch-BTCUSDT').click();
+  await expect(page.getByTestId('watch-BTCUSDT')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('watch-ETHUSDT').click();
+  await expect(page.getByTestId('watch-ETHUSDT')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('tab', { name: 'Watchlist' }).click();
+  await expect(page.locator('tr.market-row')).toHaveCount(2);
+  await page.getByTestId('watch-ETHUSDT').click();
+  await expect(page.locator('tr.market-row')).toHaveCount(1);
+  await page.reload();
+  await expect(page.locator('tr[data-code="BTCUSDT"]')).toBeVisible();
+  await expect(page.locator('tr.market-row')).toHaveCount(1);
 });
 
 test.describe('in Arabic', () => {

@@ -4,6 +4,7 @@ import { createFeed } from './market/create-feed.ts';
 import { INSTRUMENTS } from './market/instruments.ts';
 import { MarketService } from './market/market-service.ts';
 import type { Simulator } from './market/simulator.ts';
+import { Watchlist } from './market/watchlist.ts';
 import { Accounts } from './auth/accounts.ts';
 import { VerificationCodes } from './auth/codes.ts';
 import { LoginThrottle } from './auth/login-throttle.ts';
@@ -24,6 +25,7 @@ export interface Services {
   outbox: OutboxSender;
   bus: Bus;
   market: MarketService;
+  watchlist: Watchlist;
   /** The simulator behind the feed, when prices are simulated (writes first-start history). */
   simulator: Simulator | undefined;
 }
@@ -44,6 +46,7 @@ export function createServices(config: Config, db: Database, bus: Bus): Services
   return {
     bus,
     market,
+    watchlist: new Watchlist(db, market),
     simulator,
     sessions,
     accounts: new Accounts(db, sessions, codes, new LoginThrottle(db)),

@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { Code } from '../../contract/errors.ts';
 import type { MarketInfo, MarketItem } from '../../contract/market.ts';
 import type { PriceUpdate } from '../../contract/price-feed.ts';
+import { registerByEmail } from './helpers/accounts.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const INDEX = '/swx/customer/index';
@@ -125,5 +126,41 @@ describe('/message', () => {
     });
     const [err] = (await once(ws, 'error')) as [Error];
     expect(err.message).toMatch(/403/);
+  });
+});
+
+describe('watchlist', () => {
+  const USER = '/swx/customer/user';
+  it('adds, lists in order, ignores repeats, removes, and keeps each person to their own', async () => {
+    const a = await registerByEmail(server);
+    const b = await registerByEmail(server);
+    for (const code of ['ETHUSDT', 'btcusdt', 'ETHUSDT']) {
+      const res = await server.call('POST', `${USER}/addWatch`, { token: a.token, body: { code } });
+      expect(res.code).toBe(200);
+    }
+    const listed = await server.call('GET', `${USER}/listWatch`, { token: a.token });
+    expect((listed.result as { list: MarketItem[] }).list.map((i) => i.code)).toEqual([
+      'ETHUSDT',
+      'BTCUSDT',
+    ]);
+    const other = await server.call('GET', `${USER}/listWatch`, { token: b.token });
+    expect((other.result as { list: MarketItem[] }).list).toEqual([]);
+    await server.call('POST', `${USER}/removeWatch`, { token: a.token, body: { code: 'ETHUSDT' } });
+    const after = await server.call('GET', `${USER}/listWatch`, { token: a.token });
+    expect((after.result as { list: MarketItem[] }).list.map((i) => i.code)).toEqual(['BTCUSDT']);
+  });
+
+  it('refuses unknown markets and visitors, writing nothing', async () => {
+    const a = await registerByEmail(server);
+    const before = await server.count('watchlist');
+    for (const code of ['NOPE', "'; drop table watchlist; --", '', 'x'.repeat(100)]) {
+      const res = await server.call('POST', `${USER}/addWatch`, { token: a.token, body: { code } });
+      expect(res.code).toBe(Code.instrumentNotFound);
+    }
+    expect(
+      (await server.call('POST', `${USER}/addWatch`, { body: { code: 'BTCUSDT' } })).status,
+    ).toBe(401);
+    expect((await server.call('GET', `${USER}/listWatch`)).status).toBe(401);
+    expect(await server.count('watchlist')).toBe(before);
   });
 });

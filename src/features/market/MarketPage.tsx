@@ -1,16 +1,19 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { MarketItem } from '../../../contract/market.ts';
 import { layout } from '../../app/layout.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
+import { sessionStore } from '../../state/session.ts';
+import { useStore } from '../../state/store.ts';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { CATEGORIES } from './categories.ts';
 import { FeedStatusBadge } from './FeedStatusBadge.tsx';
 import { MarketTable } from './MarketTable.tsx';
-import { useMarketList } from './queries.ts';
+import { useMarketList, useToggleWatch, useWatchlist } from './queries.ts';
 
 type SortKey = 'default' | 'change' | 'price' | 'name';
+const WATCH = 'watch';
 
 function sortItems(items: readonly MarketItem[], key: SortKey): MarketItem[] {
   const copy = [...items];
@@ -20,15 +23,59 @@ function sortItems(items: readonly MarketItem[], key: SortKey): MarketItem[] {
   return copy;
 }
 
-/** /market: the five categories, search and sort (SPEC §2). */
+function matches(item: MarketItem, search: string): boolean {
+  const q = search.trim().toUpperCase();
+  return q === '' || item.code.includes(q) || item.appName.toUpperCase().includes(q);
+}
+
+/** /market: the watchlist and the five categories, search and sort (SPEC §2). */
 export default function MarketPage() {
   const { t } = useTranslation('market');
+  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const type = Number(params.get('type') ?? 2);
+  const { isLogin } = useStore(sessionStore);
+  const view = params.get('type') === WATCH ? WATCH : Number(params.get('type') ?? 2);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortKey>('default');
-  const list = useMarketList(type, search.trim());
-  const items = useMemo(() => sortItems(list.data?.list ?? [], sort), [list.data, sort]);
+  const list = useMarketList(view === WATCH ? 2 : view, search.trim(), view !== WATCH);
+  const watchlist = useWatchlist();
+  const toggle = useToggleWatch();
+  const source = view === WATCH ? watchlist : list;
+  const items = useMemo(
+    () =>
+      sortItems(
+        (source.data?.list ?? []).filter((i) => view !== WATCH || matches(i, search)),
+        sort,
+      ),
+    [source.data, sort, search, view],
+  );
+  const watched = useMemo(() => new Set(watchlist.data?.list.map((i) => i.code)), [watchlist.data]);
+  const onToggleWatch = (code: string, watch: boolean) => {
+    if (!isLogin) navigate(`/pass/login?redirect=${encodeURIComponent('/market')}`);
+    else toggle.mutate({ code, watch });
+  };
+
+  let body;
+  if (view === WATCH && !isLogin) {
+    body = <EmptyState icon="user" title={t('watch.signIn')} level={2} />;
+  } else if (source.isError) {
+    body = <EmptyState icon="market" title={errorMessage(t, source.error)} level={2} />;
+  } else if (source.data === undefined) {
+    body = <Spinner />;
+  } else if (items.length === 0) {
+    body = (
+      <EmptyState icon="market" title={t(view === WATCH ? 'watch.empty' : 'empty')} level={2} />
+    );
+  } else {
+    body = (
+      <MarketTable
+        items={items}
+        compact={layout === 'mobile'}
+        watched={watched}
+        onToggleWatch={onToggleWatch}
+      />
+    );
+  }
 
   return (
     <div className="page market-page">
@@ -37,13 +84,22 @@ export default function MarketPage() {
         <FeedStatusBadge simulated={items[0]?.simulated ?? false} />
       </div>
       <div className="tabs market-tabs" role="tablist" aria-label={t('categories.label')}>
+        <button
+          type="button"
+          role="tab"
+          className="tab"
+          aria-selected={view === WATCH}
+          onClick={() => setParams({ type: WATCH }, { replace: true })}
+        >
+          {t('watch.tab')}
+        </button>
         {CATEGORIES.map((c) => (
           <button
             key={c.type}
             type="button"
             role="tab"
             className="tab"
-            aria-selected={type === c.type}
+            aria-selected={view === c.type}
             onClick={() => setParams({ type: String(c.type) }, { replace: true })}
           >
             {t(`categories.${c.key}`)}
@@ -73,17 +129,7 @@ export default function MarketPage() {
           ))}
         </select>
       </div>
-      <section className="card card-list">
-        {list.isError ? (
-          <EmptyState icon="market" title={errorMessage(t, list.error)} level={2} />
-        ) : list.data === undefined ? (
-          <Spinner />
-        ) : items.length === 0 ? (
-          <EmptyState icon="market" title={t('empty')} level={2} />
-        ) : (
-          <MarketTable items={items} compact={layout === 'mobile'} />
-        )}
-      </section>
+      <section className="card card-list">{body}</section>
     </div>
   );
 }

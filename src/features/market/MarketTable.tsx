@@ -12,9 +12,14 @@ export function detailPath(item: Pick<MarketItem, 'code' | 'type' | 'id'>): stri
 export function MarketTable({
   items,
   compact = false,
+  watched,
+  onToggleWatch,
 }: {
   items: readonly MarketItem[];
   compact?: boolean;
+  /** With a toggle handler, each row gets a star to add it to or remove it from the watchlist. */
+  watched?: ReadonlySet<string>;
+  onToggleWatch?: (code: string, watch: boolean) => void;
 }) {
   const { t } = useTranslation('market');
   const navigate = useNavigate();
@@ -48,6 +53,24 @@ export function MarketTable({
           >
             <td>
               <span className="market-name">
+                {onToggleWatch !== undefined && (
+                  <button
+                    type="button"
+                    className="watch-star"
+                    aria-pressed={watched?.has(item.code) ?? false}
+                    aria-label={t(watched?.has(item.code) ? 'watch.remove' : 'watch.add', {
+                      code: item.code,
+                    })}
+                    data-testid={`watch-${item.code}`}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      onToggleWatch(item.code, !(watched?.has(item.code) ?? false));
+                    }}
+                    onKeyDown={(e) => e.stopPropagation()}
+                  >
+                    {watched?.has(item.code) ? '★' : '☆'}
+                  </button>
+                )}
                 <img src={item.logo} alt="" width="28" height="28" loading="lazy" />
                 <span className="market-label">
                   <strong>{item.code}</strong>

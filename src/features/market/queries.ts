@@ -1,9 +1,12 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Timeframe } from '../../../contract/timeframes.ts';
 import { call } from '../../api/client.ts';
+import { sessionStore } from '../../state/session.ts';
+import { useStore } from '../../state/store.ts';
 
-export function useMarketList(type: number, search = '') {
+export function useMarketList(type: number, search = '', enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['markets', type, search],
     queryFn: () =>
       call('listMarketByType', { query: { type, size: 100, search: search || undefined } }),
@@ -32,5 +35,22 @@ export function useHomeStats() {
     queryKey: ['homeStats'],
     queryFn: () => call('getHomeStats'),
     staleTime: 60_000,
+  });
+}
+
+const WATCHLIST_KEY = ['markets', 'watchlist'] as const;
+
+/** The signed-in person's watchlist; live prices reach it like any market list. */
+export function useWatchlist() {
+  const { isLogin } = useStore(sessionStore);
+  return useQuery({ queryKey: WATCHLIST_KEY, queryFn: () => call('listWatch'), enabled: isLogin });
+}
+
+export function useToggleWatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ code, watch }: { code: string; watch: boolean }) =>
+      call(watch ? 'addWatch' : 'removeWatch', { body: { code } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: WATCHLIST_KEY }),
   });
 }

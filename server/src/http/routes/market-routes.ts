@@ -68,6 +68,22 @@ export function marketRoutes(app: FastifyInstance, s: Services): void {
     tradingFeeRate: await s.params.get('trading_fee_rate'),
   }));
 
+  registerRoute(app, s, routes.listWatch, async (_input, ctx) => {
+    if (!ctx.session) throw new AppError(Code.unauthorized, null, 401);
+    const states = await s.watchlist.list(ctx.session.userId);
+    return { list: states.map((state) => marketItemOf(market, state)) };
+  });
+  registerRoute(app, s, routes.addWatch, async ({ body }, ctx) => {
+    if (!ctx.session) throw new AppError(Code.unauthorized, null, 401);
+    await s.watchlist.add(ctx.session.userId, body.code);
+    return null;
+  });
+  registerRoute(app, s, routes.removeWatch, async ({ body }, ctx) => {
+    if (!ctx.session) throw new AppError(Code.unauthorized, null, 401);
+    await s.watchlist.remove(ctx.session.userId, body.code);
+    return null;
+  });
+
   registerRoute(app, s, routes.getKValueByCodeAndDate, async ({ query }) => {
     const state = market.byInstrumentCode(query.code);
     if (state === undefined) throw new AppError(Code.instrumentNotFound, { field: 'code' });
