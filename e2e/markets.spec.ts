@@ -24,11 +24,23 @@ test('home prices move by themselves, and a row opens its market', async ({ page
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('ETHUSDT');
 });
 
-test('the detail chart shows candles and switches timeframe', async ({ page }) => {
+test('the detail chart shows candles, follows the tick channel and switches timeframe', async ({
+  page,
+}) => {
+  const tickFrames: string[] = [];
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (f) => {
+      const text = String(f.payload);
+      if (text.startsWith('{"type":"ticks"')) tickFrames.push(text);
+    }),
+  );
   await page.goto('/market?type=2');
   await page.locator('tr[data-code="BTCUSDT"]').click();
   await expect(page.getByTestId('candle-chart').locator('canvas').first()).toBeVisible();
   await expect(page.getByTestId('last-price')).not.toHaveText('—');
+  await expect
+    .poll(() => tickFrames.some((f) => f.includes('"code":"BTCUSDT"')), { timeout: 10_000 })
+    .toBe(true);
   const hourly = page.waitForResponse(
     (r) => r.url().includes('getKValueByCodeAndDate') && r.url().includes('timeframe=1h'),
   );

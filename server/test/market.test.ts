@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Code } from '../../contract/errors.ts';
 import type { MarketInfo, MarketItem } from '../../contract/market.ts';
-import type { PriceUpdate } from '../../contract/price-feed.ts';
+import type { PriceUpdate, TicksMessage } from '../../contract/price-feed.ts';
 import { registerByEmail } from './helpers/accounts.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -162,5 +162,35 @@ describe('watchlist', () => {
     ).toBe(401);
     expect((await server.call('GET', `${USER}/listWatch`)).status).toBe(401);
     expect(await server.count('watchlist')).toBe(before);
+  });
+});
+
+describe('/message one-instrument channel', () => {
+  it('sends every tick of a subscribed instrument, and stops after unsubscribe', async () => {
+    const ws = new WebSocket(`ws://${base}/message`);
+    await once(ws, 'open');
+    const tickMessages: TicksMessage[] = [];
+    ws.on('message', (raw: Buffer) => {
+      const value = JSON.parse(raw.toString()) as unknown;
+      if (!Array.isArray(value)) tickMessages.push(value as TicksMessage);
+    });
+    ws.send(JSON.stringify({ op: 'subscribe', code: 'BTCUSDT' }));
+    ws.send(JSON.stringify({ op: 'subscribe', code: 'NOPE' }));
+    ws.send('not json');
+    for (let i = 0; i < 40 && tickMessages.length < 2; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(tickMessages.length).toBeGreaterThanOrEqual(2);
+    for (const m of tickMessages) {
+      expect(m.type).toBe('ticks');
+      expect(m.code).toBe('BTCUSDT');
+      const times = m.ticks.map((t) => t.ts);
+      expect([...times].sort((a, b) => a - b)).toEqual(times);
+    }
+    ws.send(JSON.stringify({ op: 'unsubscribe', code: 'BTCUSDT' }));
+    await new Promise((r) => setTimeout(r, 400));
+    const count = tickMessages.length;
+    await new Promise((r) => setTimeout(r, 800));
+    expect(tickMessages.length).toBe(count);
+    ws.close();
   });
 });

@@ -1,6 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { MarketInfo } from '../../contract/market.ts';
-import { MESSAGE_PATH, type PriceUpdate } from '../../contract/price-feed.ts';
+import {
+  MESSAGE_PATH,
+  type PriceUpdate,
+  type SubscribeCommand,
+  type TicksMessage,
+} from '../../contract/price-feed.ts';
 import { createStore } from '../state/store.ts';
 
 export type FeedStatus = 'connecting' | 'live' | 'reconnecting';
@@ -14,12 +19,32 @@ export const feedStatus = createStore<{ status: FeedStatus; retryAt: number | nu
   retryAt: null,
 });
 
-const listeners = new Set<(updates: readonly PriceUpdate[]) => void>();
+type TickListener = (ticks: TicksMessage['ticks']) => void;
+const tickListeners = new Map<string, Set<TickListener>>();
+let socket: WebSocket | undefined;
 
-/** Updates for components that draw ticks themselves (the detail chart). */
-export function onPriceUpdates(listener: (updates: readonly PriceUpdate[]) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+function send(command: SubscribeCommand): void {
+  if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(command));
+}
+
+/**
+ * Every tick of one instrument (the detail chart): subscribes on the shared socket, again after
+ * each reconnect, and unsubscribes when the last listener leaves.
+ */
+export function subscribeTicks(code: string, listener: TickListener): () => void {
+  let set = tickListeners.get(code);
+  if (set === undefined) {
+    set = new Set();
+    tickListeners.set(code, set);
+    send({ op: 'subscribe', code });
+  }
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+    if (set.size > 0) return;
+    tickListeners.delete(code);
+    send({ op: 'unsubscribe', code });
+  };
 }
 
 interface ListPage {
@@ -53,23 +78,31 @@ export function startPriceFeed(queryClient: QueryClient): void {
   let attempt = 0;
   const connect = () => {
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-    const socket = new WebSocket(`${scheme}://${window.location.host}${MESSAGE_PATH}`);
-    socket.onopen = () => {
+    const ws = new WebSocket(`${scheme}://${window.location.host}${MESSAGE_PATH}`);
+    socket = ws;
+    ws.onopen = () => {
       attempt = 0;
       feedStatus.set({ status: 'live', retryAt: null });
+      for (const code of tickListeners.keys()) send({ op: 'subscribe', code });
     };
-    socket.onmessage = (event: MessageEvent<string>) => {
-      let updates: PriceUpdate[];
+    ws.onmessage = (event: MessageEvent<string>) => {
+      let message: unknown;
       try {
-        updates = JSON.parse(event.data) as PriceUpdate[];
+        message = JSON.parse(event.data);
       } catch {
         return;
       }
-      if (!Array.isArray(updates)) return;
-      applyToLists(queryClient, new Map(updates.map((u) => [u.code, u])));
-      for (const l of listeners) l(updates);
+      // Arrays are the SPEC §7 price list; objects are the one-instrument channel.
+      if (Array.isArray(message)) {
+        const updates = message as PriceUpdate[];
+        applyToLists(queryClient, new Map(updates.map((u) => [u.code, u])));
+        return;
+      }
+      const ticks = message as TicksMessage;
+      if (ticks.type !== 'ticks') return;
+      for (const l of tickListeners.get(ticks.code) ?? []) l(ticks.ticks);
     };
-    socket.onclose = () => {
+    ws.onclose = () => {
       const delay =
         Math.min(BACKOFF.maxMs, BACKOFF.initialMs * 2 ** attempt) * (0.5 + Math.random() / 2);
       attempt += 1;

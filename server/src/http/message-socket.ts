@@ -1,7 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { MESSAGE_PATH, type PriceUpdate } from '../../../contract/price-feed.ts';
+import {
+  MAX_SUBSCRIPTIONS,
+  MESSAGE_PATH,
+  type PriceUpdate,
+  type SubscribeCommand,
+  type TicksMessage,
+} from '../../../contract/price-feed.ts';
 import type { MarketService } from '../market/market-service.ts';
 
 /** Limits of the `/message` fan-out (docs/markets.md). */
@@ -15,17 +21,44 @@ export const FANOUT = {
   maxClients: 20_000,
   /** A client that sends more than this per frame is dropped (only small commands are expected). */
   maxIncomingBytes: 1024,
+  /** Ticks kept per instrument between two sends of the one-instrument channel. */
+  maxTicksPerSend: 200,
 } as const;
 
 interface Client {
   socket: WebSocket;
   slowSince: number | undefined;
+  /** Instruments whose every tick this client also receives. */
+  codes: Set<string>;
+}
+
+const CODE = /^[A-Z0-9.]{1,16}$/;
+
+/** A subscribe or unsubscribe command, or null for anything else (which is ignored). */
+function parseCommand(text: string): SubscribeCommand | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { op, code } = value as Record<string, unknown>;
+  if (
+    (op !== 'subscribe' && op !== 'unsubscribe') ||
+    typeof code !== 'string' ||
+    !CODE.test(code)
+  ) {
+    return null;
+  }
+  return { op, code };
 }
 
 /**
  * The live price feed at `/message` (SPEC §7): text frames holding an array of
- * {code, price, zdf}. This node's price updates are merged per code and sent in batches; slow
- * clients are skipped and then dropped, so server memory stays bounded.
+ * {code, price, zdf, ts}. This node's price updates are merged per code and sent in batches;
+ * slow clients are skipped and then dropped, so server memory stays bounded. A client may also
+ * subscribe to every tick of a few instruments (contract/price-feed.ts), sent as objects.
  */
 export function messageSocket(
   app: FastifyInstance,
@@ -40,17 +73,49 @@ export function messageSocket(
   const clients = new Set<Client>();
   let pending = new Map<string, PriceUpdate>();
 
-  const unsubscribe = market.onPrices((updates) => {
+  let pendingTicks = new Map<string, TicksMessage['ticks']>();
+  /** How many clients follow each instrument's ticks: only those are collected. */
+  const followers = new Map<string, number>();
+
+  const stopPrices = market.onPrices((updates) => {
     for (const u of updates) pending.set(u.code, u);
   });
+  const stopTicks = market.onTicks((ticks) => {
+    for (const t of ticks) {
+      if (!followers.has(t.code)) continue;
+      const list = pendingTicks.get(t.code) ?? [];
+      if (list.length < FANOUT.maxTicksPerSend)
+        list.push({ price: t.price, volume: t.volume, ts: t.ts });
+      pendingTicks.set(t.code, list);
+    }
+  });
 
-  const timer = setInterval(() => {
-    if (pending.size === 0 || clients.size === 0) {
-      pending = new Map();
+  const follow = (client: Client, code: string, on: boolean) => {
+    if (on === client.codes.has(code)) return;
+    if (on) {
+      if (client.codes.size >= MAX_SUBSCRIPTIONS || market.byInstrumentCode(code) === undefined)
+        return;
+      client.codes.add(code);
+      followers.set(code, (followers.get(code) ?? 0) + 1);
       return;
     }
-    const frame = JSON.stringify([...pending.values()]);
+    client.codes.delete(code);
+    const left = (followers.get(code) ?? 1) - 1;
+    if (left === 0) followers.delete(code);
+    else followers.set(code, left);
+  };
+
+  const timer = setInterval(() => {
+    const frame = pending.size === 0 ? undefined : JSON.stringify([...pending.values()]);
+    const tickFrames = new Map(
+      [...pendingTicks].map(([code, ticks]) => [
+        code,
+        JSON.stringify({ type: 'ticks', code, ticks } satisfies TicksMessage),
+      ]),
+    );
     pending = new Map();
+    pendingTicks = new Map();
+    if (frame === undefined && tickFrames.size === 0) return;
     const now = Date.now();
     for (const client of clients) {
       if (client.socket.bufferedAmount > FANOUT.maxBufferedBytes) {
@@ -59,7 +124,11 @@ export function messageSocket(
         continue;
       }
       client.slowSince = undefined;
-      client.socket.send(frame);
+      if (frame !== undefined) client.socket.send(frame);
+      for (const code of client.codes) {
+        const ticks = tickFrames.get(code);
+        if (ticks !== undefined) client.socket.send(ticks);
+      }
     }
   }, FANOUT.intervalMs);
 
@@ -83,16 +152,24 @@ export function messageSocket(
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const client: Client = { socket: ws, slowSince: undefined };
+      const client: Client = { socket: ws, slowSince: undefined, codes: new Set() };
       clients.add(client);
-      ws.on('close', () => clients.delete(client));
+      ws.on('message', (data: Buffer, isBinary: boolean) => {
+        const command = isBinary ? null : parseCommand(data.toString());
+        if (command !== null) follow(client, command.code, command.op === 'subscribe');
+      });
+      ws.on('close', () => {
+        for (const code of [...client.codes]) follow(client, code, false);
+        clients.delete(client);
+      });
       ws.on('error', () => ws.terminate());
     });
   });
 
   app.addHook('onClose', async () => {
     clearInterval(timer);
-    unsubscribe();
+    stopPrices();
+    stopTicks();
     for (const c of clients) c.socket.terminate();
     wss.close();
   });

@@ -50,6 +50,7 @@ export class MarketService {
   private simulator: Simulator | undefined;
   private readonly lastIngested = new Map<string, number>();
   private readonly priceListeners = new Set<(updates: readonly PriceUpdate[]) => void>();
+  private readonly tickListeners = new Set<(ticks: readonly Tick[]) => void>();
 
   constructor(
     private readonly db: Database,
@@ -66,6 +67,12 @@ export class MarketService {
 
   get isLeader(): boolean {
     return this.leader;
+  }
+
+  /** Every tick this node applies, in order (the one-instrument channel listens here). */
+  onTicks(listener: (ticks: readonly Tick[]) => void): () => void {
+    this.tickListeners.add(listener);
+    return () => this.tickListeners.delete(listener);
   }
 
   /** Price updates as this node applies ticks (the `/message` fan-out listens here). */
@@ -232,11 +239,13 @@ export class MarketService {
       return;
     }
     const updates: PriceUpdate[] = [];
+    const applied: Tick[] = [];
     const now = this.now();
     for (const tick of ticks) {
       const state = this.byCode.get(tick.code);
       const changed = state?.apply(tick);
       if (state === undefined || changed === undefined) continue;
+      applied.push(tick);
       if (this.leader) {
         for (const tf of changed) {
           const candle = state.candles.get(tf);
@@ -252,6 +261,7 @@ export class MarketService {
     }
     if (updates.length === 0) return;
     for (const listener of this.priceListeners) listener(updates);
+    for (const listener of this.tickListeners) listener(applied);
   }
 
   private valid(tick: Tick, precision: number): boolean {

@@ -9,7 +9,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { CandleDto } from '../../../contract/market.ts';
-import { onPriceUpdates } from '../../api/price-feed.ts';
+import { subscribeTicks } from '../../api/price-feed.ts';
 import { bucketStart, type Timeframe } from '../../../contract/timeframes.ts';
 
 const UP = '#16c784';
@@ -24,8 +24,8 @@ const toBar = (c: CandleDto) => ({
 });
 
 /**
- * Candles and volume for one instrument; live prices from the feed move the last candle, or
- * open a new one when the timeframe's bucket turns. Loaded lazily with the detail page.
+ * Candles and volume for one instrument, kept live by the instrument's tick channel. Loaded
+ * lazily with the detail page. Prices become numbers here only to be drawn.
  */
 export default function CandleChart({
   code,
@@ -85,22 +85,34 @@ export default function CandleChart({
       })),
     );
     chartRef.current?.timeScale().fitContent();
-    let last = candles.at(-1) === undefined ? undefined : toBar(candles.at(-1) as CandleDto);
-    return onPriceUpdates((updates) => {
-      const u = updates.find((x) => x.code === code);
-      if (u === undefined) return;
-      const price = Number(u.price);
-      const time = (bucketStart(timeframe, u.ts) / 1000) as UTCTimestamp;
-      last =
-        last !== undefined && last.time === time
-          ? {
-              ...last,
-              high: Math.max(last.high, price),
-              low: Math.min(last.low, price),
-              close: price,
-            }
-          : { time, open: price, high: price, low: price, close: price };
-      series.bars.update(last);
+    const lastCandle = candles.at(-1);
+    let bar = lastCandle === undefined ? undefined : toBar(lastCandle);
+    let volume = lastCandle === undefined ? 0 : Number(lastCandle.v);
+    // Every tick moves the candle in progress, or opens the next one when its bucket turns.
+    return subscribeTicks(code, (ticks) => {
+      for (const tick of ticks) {
+        const price = Number(tick.price);
+        const time = (bucketStart(timeframe, tick.ts) / 1000) as UTCTimestamp;
+        if (bar !== undefined && time < bar.time) continue;
+        if (bar !== undefined && bar.time === time) {
+          bar = {
+            ...bar,
+            high: Math.max(bar.high, price),
+            low: Math.min(bar.low, price),
+            close: price,
+          };
+          volume += Number(tick.volume);
+        } else {
+          bar = { time, open: price, high: price, low: price, close: price };
+          volume = Number(tick.volume);
+        }
+        series.bars.update(bar);
+        series.volume.update({
+          time,
+          value: volume,
+          color: bar.close >= bar.open ? `${UP}66` : `${DOWN}66`,
+        });
+      }
     });
   }, [candles, code, timeframe]);
 
