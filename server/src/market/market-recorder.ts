@@ -102,3 +102,27 @@ export async function sweep(db: Database): Promise<void> {
     );
   }
 }
+
+/** A candle as read back with `open_time, open::text, high::text, …` columns. */
+export interface CandleDbRow {
+  open_time: Date;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}
+
+export const CANDLE_COLUMNS =
+  'open_time, open::text, high::text, low::text, close::text, volume::text';
+
+export function candleOf(r: CandleDbRow): Candle {
+  return {
+    openTime: r.open_time.getTime(),
+    open: r.open,
+    high: r.high,
+    low: r.low,
+    close: r.close,
+    volume: r.volume,
+  };
+}

@@ -8,7 +8,14 @@ import { backfill } from './backfill.ts';
 import type { Candle, Timeframe } from './candles.ts';
 import { isDecimal, toUnits } from './decimal.ts';
 import { syncInstruments } from './instrument-store.ts';
-import { record, sweep, type CandleRow } from './market-recorder.ts';
+import {
+  CANDLE_COLUMNS,
+  candleOf,
+  record,
+  sweep,
+  type CandleDbRow,
+  type CandleRow,
+} from './market-recorder.ts';
 import { InstrumentState, type InstrumentRow } from './market-state.ts';
 import type { Simulator } from './simulator.ts';
 import { isOpen } from './trading-hours.ts';
@@ -173,32 +180,13 @@ export class MarketService {
       `select instrument_id, open_time, close::text from candles
         where timeframe = '1m' and open_time > now() - interval '25 hours' order by open_time`,
     );
-    const open = await this.db.query<{
-      instrument_id: number;
-      timeframe: Timeframe;
-      open_time: Date;
-      open: string;
-      high: string;
-      low: string;
-      close: string;
-      volume: string;
-    }>(
-      `select distinct on (instrument_id, timeframe) instrument_id, timeframe, open_time,
-              open::text, high::text, low::text, close::text, volume::text
+    const open = await this.db.query<CandleDbRow & { instrument_id: number; timeframe: Timeframe }>(
+      `select distinct on (instrument_id, timeframe) instrument_id, timeframe, ${CANDLE_COLUMNS}
          from candles order by instrument_id, timeframe, open_time desc`,
     );
     for (const c of closes)
       this.byId.get(c.instrument_id)?.rememberClose(c.open_time.getTime(), c.close);
-    for (const c of open) {
-      this.byId.get(c.instrument_id)?.candles.set(c.timeframe, {
-        openTime: c.open_time.getTime(),
-        open: c.open,
-        high: c.high,
-        low: c.low,
-        close: c.close,
-        volume: c.volume,
-      });
-    }
+    for (const c of open) this.byId.get(c.instrument_id)?.candles.set(c.timeframe, candleOf(c));
     for (const t of ticks) {
       const state = this.byId.get(t.instrument_id);
       if (state === undefined) continue;
@@ -324,27 +312,13 @@ export class MarketService {
     to: number,
     limit: number,
   ): Promise<Candle[]> {
-    const rows = await this.db.query<{
-      open_time: Date;
-      open: string;
-      high: string;
-      low: string;
-      close: string;
-      volume: string;
-    }>(
-      `select open_time, open::text, high::text, low::text, close::text, volume::text from candles
+    const rows = await this.db.query<CandleDbRow>(
+      `select ${CANDLE_COLUMNS} from candles
         where instrument_id = $1 and timeframe = $2 and open_time >= $3 and open_time <= $4
         order by open_time desc limit $5`,
       [state.row.id, tf, new Date(from), new Date(to), limit],
     );
-    const candles = rows.reverse().map((r) => ({
-      openTime: r.open_time.getTime(),
-      open: r.open,
-      high: r.high,
-      low: r.low,
-      close: r.close,
-      volume: r.volume,
-    }));
+    const candles = rows.reverse().map(candleOf);
     const live = state.candles.get(tf);
     if (live !== undefined && live.openTime >= from && live.openTime <= to) {
       const last = candles.at(-1);

@@ -1,22 +1,16 @@
 import { applyTick, TIMEFRAMES, type Candle, type Timeframe } from './candles.ts';
 import { percentChange, toUnits } from './decimal.ts';
-import type { Category, Tick, TradingHours } from './types.ts';
+import type { InstrumentSpec, Tick } from './types.ts';
 
 export const HUNDRED = 100;
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
-export interface InstrumentRow {
-  id: number;
-  code: string;
-  type: Category;
-  appName: string;
-  base: string;
-  quote: string;
-  precision: number;
-  hours: TradingHours | null;
-  sort: number;
-}
+/** An `instruments` row: the shipped spec's descriptive fields, with its id and order. */
+export type InstrumentRow = Pick<
+  InstrumentSpec,
+  'code' | 'type' | 'appName' | 'base' | 'quote' | 'precision' | 'hours'
+> & { id: number; sort: number };
 
 /**
  * The live state of one instrument: last tick, the last 100 prices, 24 hours of minute

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { layout } from '../../app/layout.ts';
 import { Spinner } from '../../ui/EmptyState.tsx';
-import { CATEGORIES } from '../market/categories.ts';
+import { CategoryTabs } from '../market/CategoryTabs.tsx';
 import { FeedStatusBadge } from '../market/FeedStatusBadge.tsx';
 import { MarketTable } from '../market/MarketTable.tsx';
 import { useMarketList } from '../market/queries.ts';
@@ -11,7 +11,6 @@ import { useMarketList } from '../market/queries.ts';
 /** The home page's live market table with category tabs (SPEC §2). */
 export function LiveMarkets() {
   const { t } = useTranslation('home');
-  const { t: tm } = useTranslation('market');
   const [type, setType] = useState(2);
   const list = useMarketList(type);
   const items = list.data?.list.slice(0, layout === 'mobile' ? 8 : 12) ?? [];
@@ -21,20 +20,7 @@ export function LiveMarkets() {
         <h2 className="section-title">{t('markets.title')}</h2>
         <FeedStatusBadge simulated={items[0]?.simulated ?? false} />
       </div>
-      <div className="tabs" role="tablist" aria-label={tm('categories.label')}>
-        {CATEGORIES.map((c) => (
-          <button
-            key={c.type}
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={type === c.type}
-            onClick={() => setType(c.type)}
-          >
-            {tm(`categories.${c.key}`)}
-          </button>
-        ))}
-      </div>
+      <CategoryTabs selected={type} onSelect={setType} />
       {list.data === undefined ? (
         <Spinner />
       ) : (

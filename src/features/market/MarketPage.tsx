@@ -7,7 +7,7 @@ import { errorMessage } from '../../i18n/error-message.ts';
 import { sessionStore } from '../../state/session.ts';
 import { useStore } from '../../state/store.ts';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
-import { CATEGORIES } from './categories.ts';
+import { CategoryTabs } from './CategoryTabs.tsx';
 import { FeedStatusBadge } from './FeedStatusBadge.tsx';
 import { MarketTable } from './MarketTable.tsx';
 import { useMarketList, useToggleWatch, useWatchlist } from './queries.ts';
@@ -83,29 +83,21 @@ export default function MarketPage() {
         <h1 className="page-title">{t('title')}</h1>
         <FeedStatusBadge simulated={items[0]?.simulated ?? false} />
       </div>
-      <div className="tabs market-tabs" role="tablist" aria-label={t('categories.label')}>
-        <button
-          type="button"
-          role="tab"
-          className="tab"
-          aria-selected={view === WATCH}
-          onClick={() => setParams({ type: WATCH }, { replace: true })}
-        >
-          {t('watch.tab')}
-        </button>
-        {CATEGORIES.map((c) => (
+      <CategoryTabs
+        selected={view}
+        onSelect={(type) => setParams({ type: String(type) }, { replace: true })}
+        before={
           <button
-            key={c.type}
             type="button"
             role="tab"
             className="tab"
-            aria-selected={view === c.type}
-            onClick={() => setParams({ type: String(c.type) }, { replace: true })}
+            aria-selected={view === WATCH}
+            onClick={() => setParams({ type: WATCH }, { replace: true })}
           >
-            {t(`categories.${c.key}`)}
+            {t('watch.tab')}
           </button>
-        ))}
-      </div>
+        }
+      />
       <div className="market-tools">
         <input
           className="input"
