@@ -104,6 +104,17 @@ test('a signed-in person keeps a watchlist; a visitor is asked to log in', async
 test.describe('in Arabic', () => {
   test.use({ language: 'ar' });
 
+  test('home prices move by themselves, in Latin digits', async ({ page }) => {
+    await page.goto('/');
+    const prices = page.locator('.home-markets [data-testid="price"]');
+    await expect(prices.first()).toBeVisible();
+    const before = (await prices.allInnerTexts()).join('|');
+    expect(before).toMatch(/^[0-9.,٬٫|—]+$/);
+    await expect
+      .poll(async () => (await prices.allInnerTexts()).join('|'), { timeout: 15_000 })
+      .not.toBe(before);
+  });
+
   test('the market page is right-to-left and translated', async ({ page }) => {
     await page.goto('/market');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
