@@ -97,7 +97,8 @@ function Onboarding() {
           />
           <path
             d="M10 100 L60 60 L95 80 L140 30 L190 45 L190 120 L10 120 Z"
-            fill="rgb(245 177 0 / 10%)"
+            fill="#f5b100"
+            fillOpacity={0.12}
           />
         </svg>
       </div>
