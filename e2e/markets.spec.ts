@@ -126,7 +126,8 @@ test.describe('in Arabic', () => {
 });
 
 test.describe('a server that goes away', () => {
-  test.use({ expectedConsoleError: 'WebSocket connection|ERR_CONNECTION_(REFUSED|RESET)' });
+  // Killing the server fails whatever requests are in flight; the browser logs each.
+  test.use({ expectedConsoleError: 'WebSocket connection|net::ERR_' });
   test.setTimeout(120_000);
 
   test('the page says so, reconnects by itself when the server is back, and prices move again', async ({
