@@ -39,6 +39,7 @@ export class LedgerError extends Error {
       | 'idempotency_conflict'
       | 'unknown_asset'
       | 'invalid_amount'
+      | 'invalid_key'
       | 'hold_resolved',
   ) {
     super(reason);
@@ -90,16 +91,17 @@ export class Ledger {
   /** The account's id, created on first use. */
   async accountId(tx: Queryable, ref: AccountRef, asset: string, book: Book): Promise<number> {
     const isUser = 'user' in ref;
-    const find = isUser
-      ? tx.query<{ id: number }>(
-          'select id from ledger_accounts where user_id = $1 and asset = $2 and book = $3 and purpose = $4',
-          [ref.user, asset, book, ref.purpose],
-        )
-      : tx.query<{ id: number }>(
-          'select id from ledger_accounts where platform_key = $1 and asset = $2 and book = $3',
-          [ref.platform, asset, book],
-        );
-    const [found] = await find;
+    const find = () =>
+      isUser
+        ? tx.query<{ id: number }>(
+            'select id from ledger_accounts where user_id = $1 and asset = $2 and book = $3 and purpose = $4',
+            [ref.user, asset, book, ref.purpose],
+          )
+        : tx.query<{ id: number }>(
+            'select id from ledger_accounts where platform_key = $1 and asset = $2 and book = $3',
+            [ref.platform, asset, book],
+          );
+    const [found] = await find();
     if (found !== undefined) return found.id;
     const [created] = await tx.query<{ id: number }>(
       `insert into ledger_accounts (user_id, platform_key, asset, book, purpose)
@@ -110,7 +112,7 @@ export class Ledger {
     );
     if (created !== undefined) return created.id;
     // Created by a concurrent request between our select and insert.
-    const [again] = await find;
+    const [again] = await find();
     if (again === undefined) throw new Error('ledger account vanished');
     return again.id;
   }
@@ -252,6 +254,7 @@ export class Ledger {
   }
 
   private async post(tx: Queryable, req: TransferRequest): Promise<TransferOutcome> {
+    if (req.key.length < 8 || req.key.length > 200) throw new LedgerError('invalid_key');
     if (req.legs.length === 0 || req.legs.length > MAX_LEGS)
       throw new LedgerError('invalid_amount');
     for (const leg of req.legs) if (leg.amount <= 0n) throw new LedgerError('invalid_amount');
