@@ -5,6 +5,12 @@ import path from 'node:path';
 /** Browser tests drive Debian's Chromium against the real server on a fresh in-memory database. */
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+/**
+ * The local OpenID provider Google sign-in is tested against (e2e/support/oidc-provider.ts).
+ * Not 4190: fetch refuses that port (the WHATWG "bad ports" list).
+ */
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4180);
+const OIDC = `http://127.0.0.1:${OIDC_PORT}`;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -53,24 +59,42 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'npx tsx server/src/main.ts',
-    url: `${BASE_URL}/swx/customer/index/getParamByKey/down_url`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: 'test',
-      PORT: String(PORT),
-      PUBLIC_URL: BASE_URL,
-      DATA_DIR: path.join(tmpdir(), `kestrel-e2e-${process.pid}`),
-      PGLITE_STORAGE: 'memory',
-      APP_DIST: 'dist',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000',
-      AUTH_RATE_LIMIT_MAX: '100000',
-      DEV_OUTBOX_ROUTE: 'true',
-      MARKET_BACKFILL_DAYS: '4',
-      MARKET_TICK_MS: '500',
+  webServer: [
+    {
+      command: 'npx tsx e2e/support/oidc-provider.ts',
+      url: `${OIDC}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { OIDC_PORT: String(OIDC_PORT) },
     },
-  },
+    {
+      command: 'npx tsx server/src/main.ts',
+      url: `${BASE_URL}/swx/customer/index/getParamByKey/down_url`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: 'test',
+        PORT: String(PORT),
+        PUBLIC_URL: BASE_URL,
+        DATA_DIR: path.join(tmpdir(), `kestrel-e2e-${process.pid}`),
+        PGLITE_STORAGE: 'memory',
+        APP_DIST: 'dist',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '100000',
+        AUTH_RATE_LIMIT_MAX: '100000',
+        DEV_OUTBOX_ROUTE: 'true',
+        MARKET_BACKFILL_DAYS: '4',
+        MARKET_TICK_MS: '500',
+        BOOTSTRAP_ADMIN_USERNAME: 'e2e-admin',
+        BOOTSTRAP_ADMIN_PASSWORD: 'e2e-admin-password-1',
+        SIWE_CHAIN_IDS: '1,31337',
+        GOOGLE_CLIENT_ID: 'kestrel-e2e',
+        GOOGLE_CLIENT_SECRET: 'kestrel-e2e-secret',
+        OIDC_ISSUER: OIDC,
+        OIDC_JWKS_URL: `${OIDC}/jwks`,
+        OIDC_AUTHORIZATION_ENDPOINT: `${OIDC}/authorize`,
+        OIDC_TOKEN_ENDPOINT: `${OIDC}/token`,
+      },
+    },
+  ],
 });

@@ -6,8 +6,16 @@ export interface Envelope<T> {
   result: T;
 }
 
-/** Details an error answer may carry: the offending field, or when to retry. */
-export type ErrorDetail = { field?: string; retryAfterSeconds?: number } | null;
+/**
+ * Details an error answer may carry: the offending field, when to retry, and the `name` and
+ * `limit` of the minimum-amount messages (10120, 10129).
+ */
+export type ErrorDetail = {
+  field?: string;
+  retryAfterSeconds?: number;
+  name?: string;
+  limit?: string;
+} | null;
 
 /** The request header that picks the book (SPEC §7): NO = demo, YES = real. */
 export const BOOK_HEADER = 'virtually';

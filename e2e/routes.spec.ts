@@ -23,6 +23,10 @@ const SIGNED_IN = [
   '/profile',
   '/profile/balance',
   '/profile/balancebb',
+  '/profile/deposit',
+  '/profile/withdraw',
+  '/profile/records',
+  '/profile/transactions',
   '/profile/kefu',
   '/profile/qiandao',
   '/profile/invite',
@@ -65,7 +69,7 @@ test('signed-in routes render, later capabilities say they are not available yet
     await expect(page.locator('main')).not.toBeEmpty();
     await expectNoRawKeys(page);
   }
-  await page.goto('/profile/balance');
+  await page.goto('/loan');
   await expect(page.getByTestId('unavailable')).toContainText(
     'This part of Kestrel Markets is not available yet.',
   );

@@ -37,6 +37,11 @@ const SAME_EVERYWHERE = new Set([
   'Demo',
   'Real',
   'ETF',
+  'Bitcoin',
+  'Ethereum (ERC-20)',
+  'TRON (TRC-20)',
+  'IBAN',
+  'USDT',
 ]);
 /** A count and a unit abbreviation ("{{count}} min") may read the same in several languages. */
 const COUNT_AND_UNIT = /^\{\{\w+\}\} ?\p{L}{1,3}\.?$/u;

@@ -1,11 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
+/** A first start creates the database and back-fills candles: seconds alone, far more on a busy CI box. */
+const START_DEADLINE_MS = 150_000;
+const KEPT_OUTPUT_CHARS = 4_000;
+
 /**
  * A server this test starts and stops itself (the shared one must stay up for the others):
  * on disk, so a restart finds the same data.
  */
 export class OwnServer {
   private child: ChildProcess | undefined;
+  private output = '';
 
   constructor(
     readonly port: number,
@@ -17,7 +22,8 @@ export class OwnServer {
   }
 
   async start(): Promise<void> {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    this.output = '';
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
       env: {
         ...process.env,
         NODE_ENV: 'test',
@@ -29,18 +35,29 @@ export class OwnServer {
         MARKET_BACKFILL_DAYS: '2',
         MARKET_TICK_MS: '500',
       },
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    for (let i = 0; i < 120; i++) {
+    this.child = child;
+    const keep = (chunk: Buffer): void => {
+      this.output = (this.output + chunk.toString()).slice(-KEPT_OUTPUT_CHARS);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+
+    const deadline = Date.now() + START_DEADLINE_MS;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) {
+        throw new Error(`server on ${this.port} exited with ${child.exitCode}:\n${this.output}`);
+      }
       try {
         const res = await fetch(`${this.url}/swx/customer/index/getParamByKey/down_url`);
         if (res.ok) return;
       } catch {
         // not listening yet
       }
-      await new Promise((r) => setTimeout(r, 500));
+      await new Promise((r) => setTimeout(r, 250));
     }
-    throw new Error(`server on ${this.port} did not start`);
+    throw new Error(`server on ${this.port} did not start in time:\n${this.output}`);
   }
 
   /** Kills the process outright, as a crash would. */

@@ -62,6 +62,43 @@ const configSchema = z.object({
   /** Days of simulated history written on a first start (1 to 365). */
   MARKET_BACKFILL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   BINANCE_WS_URL: z.url().default('wss://stream.binance.com:9443'),
+  /** Where deposits go: "USDT:ethereum=0x…,BTC:bitcoin=bc1…" (docs/funds.md); empty keeps the placeholders. */
+  DEPOSIT_ADDRESSES: z.string().max(4000).default(''),
+  /** With BOOTSTRAP_ADMIN_PASSWORD: the first admin, created at start when no staff exists. */
+  /** JSON-RPC of the EVM chain deposits are verified on and smart wallets checked against. */
+  CHAIN_RPC_URL: z.url().optional(),
+  /** The chain id CHAIN_RPC_URL must answer with (checked at start). */
+  CHAIN_ID: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 32)
+    .default(31337),
+  /** Chain ids a wallet sign-in message may name (EOA signatures verify on any of them). */
+  SIWE_CHAIN_IDS: csv
+    .transform((ids) => ids.map(Number))
+    .pipe(
+      z
+        .array(
+          z
+            .number()
+            .int()
+            .min(1)
+            .max(2 ** 32),
+        )
+        .max(20),
+    )
+    .default([1, 10, 56, 137, 8453, 42161]),
+  /** Google sign-in is on when a client id is set; the issuer and its endpoints are configurable
+   *  so tests use a local OpenID provider. */
+  GOOGLE_CLIENT_ID: z.string().max(300).default(''),
+  GOOGLE_CLIENT_SECRET: z.string().max(300).default(''),
+  OIDC_ISSUER: z.url().default('https://accounts.google.com'),
+  OIDC_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  OIDC_AUTHORIZATION_ENDPOINT: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  OIDC_TOKEN_ENDPOINT: z.url().default('https://oauth2.googleapis.com/token'),
+  BOOTSTRAP_ADMIN_USERNAME: z.string().default(''),
+  BOOTSTRAP_ADMIN_PASSWORD: z.string().default(''),
 });
 
 export type Config = ReturnType<typeof loadConfig>;

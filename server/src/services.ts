@@ -13,7 +13,22 @@ import { Contents } from './content/contents.ts';
 import { Params } from './content/params.ts';
 import type { Database } from './db/database.ts';
 import type { CodeSender } from './notify/code-sender.ts';
+import { AuditLog } from './admin/audit-log.ts';
+import { BackOffice } from './admin/back-office.ts';
+import { StaffAccounts } from './admin/staff-accounts.ts';
+import { Balances } from './funds/balances.ts';
+import { DemoBook } from './funds/demo-book.ts';
+import { Deposits } from './funds/deposits.ts';
+import { FundingNetworks } from './funds/funding-networks.ts';
+import { ProofStore } from './funds/proofs.ts';
+import { Withdrawals } from './funds/withdrawals.ts';
+import { Ledger } from './ledger/ledger.ts';
 import { OutboxSender } from './notify/outbox-sender.ts';
+import { createChain, type Chain } from './chain/chain.ts';
+import { Identities } from './sign-in/identities.ts';
+import { SignInNonces } from './sign-in/nonces.ts';
+import { OidcSignIn } from './sign-in/oidc-sign-in.ts';
+import { WalletSignIn } from './sign-in/wallet-sign-in.ts';
 import { SmtpSender } from './notify/smtp-sender.ts';
 
 /** Every service, wired once; routes receive this and nothing else. */
@@ -28,6 +43,22 @@ export interface Services {
   watchlist: Watchlist;
   /** The simulator behind the feed, when prices are simulated (writes first-start history). */
   simulator: Simulator | undefined;
+  ledger: Ledger;
+  networks: FundingNetworks;
+  proofs: ProofStore;
+  deposits: Deposits;
+  withdrawals: Withdrawals;
+  balances: Balances;
+  demoBook: DemoBook;
+  audit: AuditLog;
+  staff: StaffAccounts;
+  backOffice: BackOffice;
+  /** The configured EVM chain, when CHAIN_RPC_URL is set. */
+  chain: Chain | undefined;
+  nonces: SignInNonces;
+  walletSignIn: WalletSignIn;
+  /** Google (OpenID) sign-in, when GOOGLE_CLIENT_ID is set. */
+  oidcSignIn: OidcSignIn | undefined;
 }
 
 export function createServices(config: Config, db: Database, bus: Bus): Services {
@@ -43,15 +74,67 @@ export function createServices(config: Config, db: Database, bus: Bus): Services
     sweepMs: 10 * 60_000,
     backfillDays: config.MARKET_BACKFILL_DAYS,
   });
+  const params = new Params(db);
+  const throttle = new LoginThrottle(db);
+  const ledger = new Ledger(db);
+  const networks = new FundingNetworks(db);
+  const proofs = new ProofStore(db, config.DATA_DIR);
+  const audit = new AuditLog(db);
+  const balances = new Balances(
+    db,
+    (asset) => market.byInstrumentCode(`${asset}USDT`)?.last?.price,
+  );
+  const chain = createChain(config);
+  const nonces = new SignInNonces(db);
+  const identities = new Identities(db, sessions);
+  const walletSignIn = new WalletSignIn(
+    {
+      origin: new URL(config.PUBLIC_URL).origin,
+      chainIds: chain ? [...new Set([...config.SIWE_CHAIN_IDS, chain.id])] : config.SIWE_CHAIN_IDS,
+      chain,
+    },
+    nonces,
+    identities,
+  );
+  const oidcSignIn =
+    config.GOOGLE_CLIENT_ID === ''
+      ? undefined
+      : new OidcSignIn(
+          {
+            clientId: config.GOOGLE_CLIENT_ID,
+            clientSecret: config.GOOGLE_CLIENT_SECRET,
+            issuer: config.OIDC_ISSUER,
+            jwksUrl: config.OIDC_JWKS_URL,
+            authorizationEndpoint: config.OIDC_AUTHORIZATION_ENDPOINT,
+            tokenEndpoint: config.OIDC_TOKEN_ENDPOINT,
+            redirectUri: `${new URL(config.PUBLIC_URL).origin}/api/loginCallback/google`,
+          },
+          nonces,
+          identities,
+        );
   return {
+    chain,
+    nonces,
+    walletSignIn,
+    oidcSignIn,
     bus,
     market,
+    ledger,
+    networks,
+    proofs,
+    audit,
+    balances,
+    deposits: new Deposits(db, ledger, networks, proofs, audit),
+    withdrawals: new Withdrawals(ledger, db, networks, params, audit),
+    demoBook: new DemoBook(ledger, db),
+    staff: new StaffAccounts(db, throttle, audit),
+    backOffice: new BackOffice(db, ledger, balances, audit),
     watchlist: new Watchlist(db, market),
     simulator,
     sessions,
-    accounts: new Accounts(db, sessions, codes, new LoginThrottle(db)),
+    accounts: new Accounts(db, sessions, codes, throttle),
     contents: new Contents(db),
-    params: new Params(db),
+    params,
     outbox,
   };
 }

@@ -1,6 +1,6 @@
 import { paths, type PathName } from '../../contract/paths.ts';
 import type { RouteInput, RouteResult } from '../../contract/routes.ts';
-import { headerFromBook, BOOK_HEADER } from '../../contract/envelope.ts';
+import { headerFromBook, BOOK_HEADER, type ErrorDetail } from '../../contract/envelope.ts';
 import { Code } from '../../contract/errors.ts';
 import { sessionStore } from '../state/session.ts';
 import { preferences } from '../state/preferences.ts';
@@ -13,7 +13,7 @@ export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
     readonly code: number,
-    readonly detail: { field?: string; retryAfterSeconds?: number } | null = null,
+    readonly detail: ErrorDetail = null,
   ) {
     super(`API code ${code}`);
   }
@@ -36,23 +36,44 @@ function buildUrl(path: string, params: object | undefined, query: object | unde
   return qs === '' ? filled : `${filled}?${qs}`;
 }
 
+/** Whose token a call carries, and what a 401 does to it. */
+export interface Caller {
+  token(): string | null;
+  expire(): void;
+}
+
+const userCaller: Caller = {
+  token: () => sessionStore.get().token,
+  expire: () => sessionStore.expire(),
+};
+
 /**
  * Calls one contract route. Adds the token and the `virtually` book header; a 401 (HTTP or
  * code) ends the session; any other code than 200 is thrown as an ApiError.
  */
-export async function call<N extends PathName>(
+export function call<N extends PathName>(name: N, input: Input<N> = {}): Promise<RouteResult<N>> {
+  return callAs(userCaller, name, input);
+}
+
+/** `call` with another caller's token (the back office has its own sign-in). */
+export async function callAs<N extends PathName>(
+  caller: Caller,
   name: N,
   input: Input<N> = {},
+  raw?: Blob,
 ): Promise<RouteResult<N>> {
   const { method, path } = paths[name];
   const headers: Record<string, string> = {
     [BOOK_HEADER]: headerFromBook(preferences.get().book),
     'accept-language': preferences.get().language,
   };
-  const token = sessionStore.get().token;
+  const token = caller.token();
   if (token !== null) headers.authorization = token;
-  let body: string | undefined;
-  if (method === 'POST') {
+  let body: string | Blob | undefined;
+  if (raw !== undefined) {
+    headers['content-type'] = 'application/octet-stream';
+    body = raw;
+  } else if (method === 'POST') {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(input.body ?? {});
   }
@@ -74,7 +95,7 @@ export async function call<N extends PathName>(
     throw new ApiError(response.status === 401 ? Code.unauthorized : Code.systemError);
   }
   if (response.status === 401 || envelope.code === Code.unauthorized) {
-    sessionStore.expire();
+    caller.expire();
     throw new ApiError(Code.unauthorized);
   }
   if (envelope.code !== Code.ok) {
@@ -84,4 +105,25 @@ export async function call<N extends PathName>(
     );
   }
   return envelope.result as RouteResult<N>;
+}
+
+/** Sends a file as the raw body of a route that takes one (proof uploads). */
+export function upload<N extends PathName>(name: N, file: Blob): Promise<RouteResult<N>> {
+  return callAs(userCaller, name, {}, file);
+}
+
+/** Fetches a file route (an image, a CSV) with the caller's token, as a Blob. */
+export async function fetchFile<N extends PathName>(
+  caller: Caller,
+  name: N,
+  input: Input<N> = {},
+): Promise<Blob> {
+  const token = caller.token();
+  const response = await fetch(
+    buildUrl(paths[name].path, input.params as object, input.query as object),
+    { headers: token === null ? {} : { authorization: token } },
+  );
+  if (response.status === 401) caller.expire();
+  if (!response.ok) throw new ApiError(response.status === 401 ? Code.unauthorized : Code.notFound);
+  return response.blob();
 }

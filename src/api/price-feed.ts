@@ -81,6 +81,13 @@ export function startPriceFeed(queryClient: QueryClient): void {
     const ws = new WebSocket(`${scheme}://${window.location.host}${MESSAGE_PATH}`);
     socket = ws;
     ws.onopen = () => {
+      // After an outage the lists missed ticks (and may have failed to load): fetch them again.
+      if (feedStatus.get().status === 'reconnecting') {
+        void queryClient.invalidateQueries({
+          predicate: (q) =>
+            ['markets', 'market', 'candles', 'homeStats'].includes(String(q.queryKey[0])),
+        });
+      }
       attempt = 0;
       feedStatus.set({ status: 'live', retryAt: null });
       for (const code of tickListeners.keys()) send({ op: 'subscribe', code });

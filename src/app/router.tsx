@@ -1,6 +1,7 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { UnavailablePage, type Capability } from '../features/unavailable/UnavailablePage.tsx';
+import { Spinner } from '../ui/EmptyState.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import { Shell } from './Shell.tsx';
 
@@ -19,6 +20,14 @@ const DetailPage = lazy(() => import('../features/help/DetailPage.tsx'));
 const IntroductionPage = lazy(() => import('../features/help/IntroductionPage.tsx'));
 const MarketPage = lazy(() => import('../features/market/MarketPage.tsx'));
 const MarketDetailPage = lazy(() => import('../features/market/MarketDetailPage.tsx'));
+const BalancePage = lazy(() => import('../features/funds/BalancePage.tsx'));
+const CoinAccountsPage = lazy(() => import('../features/funds/CoinAccountsPage.tsx'));
+const DepositPage = lazy(() => import('../features/funds/DepositPage.tsx'));
+const WithdrawPage = lazy(() => import('../features/funds/WithdrawPage.tsx'));
+const FundingRecordsPage = lazy(() => import('../features/funds/FundingRecordsPage.tsx'));
+const TransactionsPage = lazy(() => import('../features/funds/TransactionsPage.tsx'));
+const GoogleCallbackPage = lazy(() => import('../features/auth/GoogleCallbackPage.tsx'));
+const AdminApp = lazy(() => import('../features/admin/AdminApp.tsx'));
 
 const guarded = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 const later = (capability: Capability) => <UnavailablePage capability={capability} />;
@@ -32,8 +41,12 @@ export const appRoutes = [
   { path: '/loan', element: guarded(later('loan')) },
   { path: '/nfts', element: guarded(later('nfts')) },
   { path: '/profile', element: guarded(<ProfilePage />) },
-  { path: '/profile/balance', element: guarded(later('balances')) },
-  { path: '/profile/balancebb', element: guarded(later('coinBalances')) },
+  { path: '/profile/balance', element: guarded(<BalancePage />) },
+  { path: '/profile/balancebb', element: guarded(<CoinAccountsPage />) },
+  { path: '/profile/deposit', element: guarded(<DepositPage />) },
+  { path: '/profile/withdraw', element: guarded(<WithdrawPage />) },
+  { path: '/profile/records', element: guarded(<FundingRecordsPage />) },
+  { path: '/profile/transactions', element: guarded(<TransactionsPage />) },
   { path: '/profile/kefu', element: guarded(later('support')) },
   { path: '/profile/qiandao', element: guarded(later('checkIn')) },
   { path: '/profile/invite', element: guarded(later('invite')) },
@@ -50,8 +63,21 @@ export const appRoutes = [
   { path: '/pass/reset', element: <ResetPage /> },
   { path: '/detail', element: <DetailPage /> },
   { path: '/introduction', element: <IntroductionPage /> },
-  { path: '/api/loginCallback/google', element: later('googleSignIn') },
+  { path: '/api/loginCallback/google', element: <GoogleCallbackPage /> },
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 
-export const router = createBrowserRouter([{ element: <Shell />, children: appRoutes }]);
+/** The back office has its own sign-in and shell (src/features/admin), outside the user app. */
+const adminRoute = {
+  path: '/admin/*',
+  element: (
+    <Suspense fallback={<Spinner />}>
+      <AdminApp />
+    </Suspense>
+  ),
+};
+
+export const router = createBrowserRouter([
+  adminRoute,
+  { element: <Shell />, children: appRoutes },
+]);

@@ -19,7 +19,7 @@ export interface ClientInfo {
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-function newInviteCode(): string {
+export function newInviteCode(): string {
   return Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join(
     '',
   );
@@ -140,9 +140,11 @@ export class Accounts {
       `select * from users where ${accountKey.includes('@') ? 'lower(email)' : 'lower(username)'} = $1`,
       [accountKey],
     );
-    const ok = user
-      ? await verifyPassword(body.password, user.password_hash)
-      : await verifyAgainstDecoy(body.password);
+    // An account opened by wallet or Google has no password: it answers like a wrong one.
+    const ok =
+      user && user.password_hash !== null
+        ? await verifyPassword(body.password, user.password_hash)
+        : await verifyAgainstDecoy(body.password);
     if (!user || !ok) {
       await this.throttle.recordFailure(accountKey, client.ip);
       throw new AppError(Code.passwordWrong);
@@ -189,7 +191,10 @@ export class Accounts {
       userId,
     ]);
     if (!user) throw new AppError(Code.unauthorized, null, 401);
-    if (!(await verifyPassword(body.oldPassword, user.password_hash))) {
+    if (
+      user.password_hash === null ||
+      !(await verifyPassword(body.oldPassword, user.password_hash))
+    ) {
       throw new AppError(Code.passwordWrong, { field: 'oldPassword' });
     }
     if (body.oldPassword === body.password) {

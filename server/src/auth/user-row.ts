@@ -14,7 +14,8 @@ export interface UserRow {
 }
 
 export interface UserRowWithPassword extends UserRow {
-  password_hash: string;
+  /** Null for accounts opened by wallet or Google sign-in. */
+  password_hash: string | null;
 }
 
 export const USER_COLUMNS =

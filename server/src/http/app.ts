@@ -1,6 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -12,7 +17,9 @@ import type { Services } from '../services.ts';
 import { AppError } from './app-error.ts';
 import { openApiDocument } from './openapi.ts';
 import { securityHeaders } from './security-headers.ts';
+import { adminRoutes } from './routes/admin-routes.ts';
 import { devRoutes } from './routes/dev-routes.ts';
+import { fundsRoutes } from './routes/funds-routes.ts';
 import { indexRoutes } from './routes/index-routes.ts';
 import { loginRoutes } from './routes/login-routes.ts';
 import { marketRoutes } from './routes/market-routes.ts';
@@ -44,6 +51,10 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
     bodyLimit: BODY_LIMIT,
     trustProxy: false,
     routerOptions: { maxParamLength: 200 },
+    // The router refuses a path (broken UTF-8, a parameter over maxParamLength) before any
+    // handler runs; its answer still wears the envelope and a catalogue code.
+    frameworkErrors: (err: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
+      reply.status(err.statusCode ?? 400).send({ code: Code.badRequest, result: null }),
   });
 
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
@@ -67,6 +78,8 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
   userRoutes(app, services, config.AUTH_RATE_LIMIT_MAX);
   indexRoutes(app, services);
   marketRoutes(app, services);
+  fundsRoutes(app, services);
+  adminRoutes(app, services, config.AUTH_RATE_LIMIT_MAX);
   messageSocket(app, services.market, config.CORS_ORIGINS);
   if (config.DEV_OUTBOX_ROUTE) devRoutes(app, services);
 

@@ -56,6 +56,20 @@ export function openApiDocument() {
         },
       },
     };
+    if (def.rawBody) {
+      op.requestBody = {
+        required: true,
+        content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+      };
+    }
+    if (def.rawResult !== undefined) {
+      op.responses = {
+        200: {
+          description: 'The file; a refusal is still a {code, result} envelope',
+          content: { [def.rawResult]: { schema: { type: 'string', format: 'binary' } } },
+        },
+      };
+    }
     if (def.body !== undefined) {
       op.requestBody = {
         required: true,

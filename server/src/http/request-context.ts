@@ -2,10 +2,17 @@ import type { FastifyRequest } from 'fastify';
 import { BOOK_HEADER, bookFromHeader, type Book } from '../../../contract/envelope.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../contract/languages.ts';
 import type { Session } from '../auth/sessions.ts';
+import type { Staff } from '../../../contract/admin.ts';
 
 /** What a handler knows of its caller. */
 export interface RequestContext {
   session: Session | undefined;
+  /** The staff member, on back-office routes. */
+  staff: Staff | undefined;
+  /** The bearer token as sent (logout revokes it). */
+  token: string | undefined;
+  /** The request's bytes, on routes that take a raw body (uploads). */
+  rawBody: Buffer | undefined;
   book: Book;
   lang: Language;
   ip: string;

@@ -1,14 +1,32 @@
 import { createHash } from 'node:crypto';
 import type { Book } from '../../../contract/envelope.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { fromUnits } from '../market/decimal.ts';
+import { fromUnits, toUnits } from '../market/decimal.ts';
 
 /** Where money sits: a user's available or held funds, or one of the platform's accounts. */
+export type PlatformAccount =
+  'external_deposits' | 'withdrawals_in_flight' | 'fees' | 'house' | 'demo_faucet';
 export type AccountRef =
-  | { user: number; purpose: 'available' | 'held' }
-  | {
-      platform: 'external_deposits' | 'withdrawals_in_flight' | 'fees' | 'house' | 'demo_faucet';
-    };
+  { user: number; purpose: 'available' | 'held' } | { platform: PlatformAccount };
+
+/**
+ * How a hold ends: `release` returns it to the owner's available balance; `settle` pays it out
+ * to platform accounts in parts that must add up to the hold (a withdrawal and its fee).
+ */
+export type HoldOutcome =
+  | { release: true }
+  | { settle: readonly { to: PlatformAccount; amount: bigint }[] }
+  | { settleTo: PlatformAccount };
+
+export interface HoldRequest {
+  key: string;
+  user: number;
+  asset: string;
+  book: Book;
+  amount: bigint;
+  kind: string;
+  reference?: string;
+}
 
 export interface Leg {
   from: AccountRef;
@@ -119,125 +137,132 @@ export class Ledger {
 
   /** Applies every leg, or none; a replayed key returns the first outcome. */
   async transfer(req: TransferRequest): Promise<TransferOutcome> {
-    return this.run((tx) => this.post(tx, req));
+    return this.atomically((tx) => this.post(tx, req));
   }
 
   /**
    * Sets `amount` of a user's available funds aside (a withdrawal, a bid, margin): moved to
    * their held account, with a hold that is later released or settled exactly once.
    */
-  async hold(req: {
-    key: string;
-    user: number;
-    asset: string;
-    book: Book;
-    amount: bigint;
-    kind: string;
-    reference?: string;
-  }) {
-    return this.run(async (tx) => {
-      const outcome = await this.post(tx, {
-        key: req.key,
-        asset: req.asset,
-        book: req.book,
-        legs: [
-          {
-            from: { user: req.user, purpose: 'available' },
-            to: { user: req.user, purpose: 'held' },
-            amount: req.amount,
-            kind: req.kind,
-            reference: req.reference,
-          },
-        ],
-      });
-      if (outcome.replayed) {
-        const [hold] = await tx.query<{ id: number }>(
-          'select id from ledger_holds where batch_id = $1',
-          [outcome.batchId],
-        );
-        if (hold === undefined) throw new LedgerError('idempotency_conflict');
-        return { ...outcome, holdId: hold.id };
-      }
-      const held = await this.accountId(
-        tx,
-        { user: req.user, purpose: 'held' },
-        req.asset,
-        req.book,
-      );
-      const [hold] = await tx.query<{ id: number }>(
-        `insert into ledger_holds (batch_id, account_id, amount, reference) values ($1, $2, $3, $4) returning id`,
-        [
-          outcome.batchId,
-          held,
-          fromUnits(req.amount, await this.scaleOf(req.asset, tx)),
-          req.reference ?? null,
-        ],
-      );
-      if (hold === undefined) throw new Error('hold insert returned no row');
-      return { ...outcome, holdId: hold.id };
+  async hold(req: HoldRequest): Promise<TransferOutcome & { holdId: number }> {
+    return this.atomically((tx) => this.holdIn(tx, req));
+  }
+
+  /** `hold` inside the caller's transaction (with the business row it belongs to). */
+  async holdIn(tx: Queryable, req: HoldRequest): Promise<TransferOutcome & { holdId: number }> {
+    const outcome = await this.post(tx, {
+      key: req.key,
+      asset: req.asset,
+      book: req.book,
+      legs: [
+        {
+          from: { user: req.user, purpose: 'available' },
+          to: { user: req.user, purpose: 'held' },
+          amount: req.amount,
+          kind: req.kind,
+          reference: req.reference,
+        },
+      ],
     });
+    if (outcome.replayed) {
+      const [hold] = await tx.query<{ id: number }>(
+        'select id from ledger_holds where batch_id = $1',
+        [outcome.batchId],
+      );
+      if (hold === undefined) throw new LedgerError('idempotency_conflict');
+      return { ...outcome, holdId: hold.id };
+    }
+    const held = await this.accountId(tx, { user: req.user, purpose: 'held' }, req.asset, req.book);
+    const [hold] = await tx.query<{ id: number }>(
+      `insert into ledger_holds (batch_id, account_id, amount, reference) values ($1, $2, $3, $4) returning id`,
+      [
+        outcome.batchId,
+        held,
+        fromUnits(req.amount, await this.scaleOf(req.asset, tx)),
+        req.reference ?? null,
+      ],
+    );
+    if (hold === undefined) throw new Error('hold insert returned no row');
+    return { ...outcome, holdId: hold.id };
   }
 
   /**
-   * Resolves an open hold exactly once: `release` returns the funds to the owner's available
-   * balance, `settle` pays them to a platform account (a withdrawal sent, a fee).
+   * Resolves an open hold exactly once: released to the owner's available balance, or
+   * settled to platform accounts (a withdrawal sent, its fee).
    */
   async resolveHold(
     key: string,
     holdId: number,
-    outcome:
-      { release: true } | { settleTo: Extract<AccountRef, { platform: string }>['platform'] },
+    outcome: HoldOutcome,
     kind: string,
   ): Promise<TransferOutcome> {
-    return this.run(async (tx) => {
-      const [batch] = await tx.query<{ id: number }>(
-        'select id from ledger_batches where idempotency_key = $1',
-        [key],
-      );
-      const [hold] = await tx.query<{
-        user_id: number;
-        asset: string;
-        book: Book;
-        amount: string;
-        status: string;
-      }>(
-        `select a.user_id, a.asset, a.book, h.amount::text, h.status
-           from ledger_holds h join ledger_accounts a on a.id = h.account_id where h.id = $1 for update of h`,
-        [holdId],
-      );
-      if (hold === undefined) throw new LedgerError('hold_resolved');
-      if (batch !== undefined && hold.status !== 'open')
-        return { batchId: batch.id, replayed: true };
-      const status = 'release' in outcome ? 'released' : 'settled';
-      const updated = await tx.query(
-        `update ledger_holds set status = $2, resolved_at = now() where id = $1 and status = 'open' returning id`,
-        [holdId, status],
-      );
-      if (updated.length !== 1) throw new LedgerError('hold_resolved');
-      const scale = await this.scaleOf(hold.asset, tx);
-      const [whole, frac = ''] = hold.amount.split('.');
-      const amount = BigInt(`${whole}${frac.padEnd(scale, '0').slice(0, scale)}`);
-      return this.post(tx, {
-        key,
-        asset: hold.asset,
-        book: hold.book,
-        legs: [
-          {
-            from: { user: hold.user_id, purpose: 'held' },
-            to:
-              'release' in outcome
-                ? { user: hold.user_id, purpose: 'available' }
-                : { platform: outcome.settleTo },
-            amount,
-            kind,
-            reference: `hold:${holdId}`,
-          },
-        ],
-      });
+    return this.atomically((tx) => this.resolveHoldIn(tx, key, holdId, outcome, kind));
+  }
+
+  /** `resolveHold` inside the caller's transaction. */
+  async resolveHoldIn(
+    tx: Queryable,
+    key: string,
+    holdId: number,
+    outcome: HoldOutcome,
+    kind: string,
+  ): Promise<TransferOutcome> {
+    const [batch] = await tx.query<{ id: number }>(
+      'select id from ledger_batches where idempotency_key = $1',
+      [key],
+    );
+    const [hold] = await tx.query<{
+      user_id: number;
+      asset: string;
+      book: Book;
+      amount: string;
+      status: string;
+    }>(
+      `select a.user_id, a.asset, a.book, h.amount::text, h.status
+         from ledger_holds h join ledger_accounts a on a.id = h.account_id where h.id = $1 for update of h`,
+      [holdId],
+    );
+    if (hold === undefined) throw new LedgerError('hold_resolved');
+    if (batch !== undefined && hold.status !== 'open') return { batchId: batch.id, replayed: true };
+    const status = 'release' in outcome ? 'released' : 'settled';
+    const updated = await tx.query(
+      `update ledger_holds set status = $2, resolved_at = now() where id = $1 and status = 'open' returning id`,
+      [holdId, status],
+    );
+    if (updated.length !== 1) throw new LedgerError('hold_resolved');
+    const amount = toUnits(hold.amount, await this.scaleOf(hold.asset, tx));
+    const owner = hold.user_id;
+    const parts =
+      'release' in outcome
+        ? [{ to: { user: owner, purpose: 'available' } as AccountRef, amount }]
+        : 'settleTo' in outcome
+          ? [{ to: { platform: outcome.settleTo } as AccountRef, amount }]
+          : outcome.settle
+              .filter((p) => p.amount > 0n)
+              .map((p) => ({ to: { platform: p.to } as AccountRef, amount: p.amount }));
+    // A settlement pays out exactly what was held: no money appears or vanishes here.
+    const paid = parts.reduce((sum, p) => sum + p.amount, 0n);
+    if (paid !== amount) throw new Error(`hold ${holdId}: settling ${paid} of ${amount}`);
+    return this.post(tx, {
+      key,
+      asset: hold.asset,
+      book: hold.book,
+      legs: parts.map((p) => ({
+        from: { user: owner, purpose: 'held' },
+        to: p.to,
+        amount: p.amount,
+        kind,
+        reference: `hold:${holdId}`,
+      })),
     });
   }
 
-  private async run<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  /**
+   * Runs `fn` in one transaction (the ledger's moves plus the caller's own rows), turning a
+   * negative balance into `insufficient_funds` and a lost race on an idempotency key into a
+   * replay.
+   */
+  async atomically<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     try {
       return await this.db.transaction(fn);
     } catch (err) {
@@ -253,7 +278,8 @@ export class Ledger {
     }
   }
 
-  private async post(tx: Queryable, req: TransferRequest): Promise<TransferOutcome> {
+  /** Applies every leg of `req` inside the caller's transaction, once per key. */
+  async post(tx: Queryable, req: TransferRequest): Promise<TransferOutcome> {
     if (req.key.length < 8 || req.key.length > 200) throw new LedgerError('invalid_key');
     if (req.legs.length === 0 || req.legs.length > MAX_LEGS)
       throw new LedgerError('invalid_amount');

@@ -1,27 +1,9 @@
-/**
- * Prices and volumes as fixed-point bigints: a decimal string with `scale` decimals is the
- * integer value * 10^scale. No JavaScript number ever holds a recorded price.
- */
+import { fromUnits } from '../../../contract/decimal.ts';
+
+/** Prices and volumes as fixed-point bigints (contract/decimal.ts), plus market helpers. */
+export { fromUnits, toUnits } from '../../../contract/decimal.ts';
+
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
-
-export function toUnits(decimal: string, scale: number): bigint {
-  const m = DECIMAL.exec(decimal);
-  if (m === null) throw new RangeError(`not a non-negative decimal: ${decimal}`);
-  const whole = m[1] ?? '0';
-  const frac = (m[2] ?? '').padEnd(scale, '0');
-  if (frac.length > scale && /[1-9]/.test(frac.slice(scale))) {
-    throw new RangeError(`${decimal} has more than ${scale} decimals`);
-  }
-  return BigInt(whole + frac.slice(0, scale));
-}
-
-export function fromUnits(units: bigint, scale: number): string {
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
-  const whole = digits.slice(0, digits.length - scale);
-  const frac = digits.slice(digits.length - scale);
-  return `${negative ? '-' : ''}${whole}${scale > 0 ? `.${frac}` : ''}`;
-}
 
 export function isDecimal(value: string): boolean {
   return DECIMAL.test(value);

@@ -1,15 +1,23 @@
-import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginBody } from '../../../contract/auth.ts';
+import type { IdentityLoginResult } from '../../../contract/sign-in.ts';
 import { call } from '../../api/client.ts';
 import { safeRedirect } from '../../app/RequireAuth.tsx';
 import { sessionStore } from '../../state/session.ts';
 import { useStore } from '../../state/store.ts';
+import { Spinner } from '../../ui/EmptyState.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { detectFromWindow } from '../../wallet/in-app-browser.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { FormErrorAlert } from './FormErrorAlert.tsx';
+import { startGoogleSignIn } from './google-sign-in.ts';
 import { useFormError } from './use-form-error.ts';
+
+/** wagmi and viem load with the wallet panel, not with the rest of the app. */
+const WalletSignIn = lazy(() => import('./wallet/WalletSignIn.tsx'));
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
@@ -19,6 +27,20 @@ export default function LoginPage() {
   const form = useFormError();
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
+  const options = useQuery({
+    queryKey: ['signInOptions'],
+    queryFn: () => call('signInOptions'),
+    staleTime: Infinity,
+  });
+  // In a wallet's own browser the wallet is how people sign in: it comes first.
+  const [embedded] = useState(() => detectFromWindow(window).embedded);
+  const [showPassword, setShowPassword] = useState(!embedded);
+  const redirect = safeRedirect(params.get('redirect'));
+
+  function signedIn(res: IdentityLoginResult) {
+    sessionStore.signIn(res.token, res.userInfo);
+    navigate(redirect, { replace: true });
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -28,40 +50,72 @@ export default function LoginPage() {
     await form.submit(async () => {
       const res = await call('login', { body });
       sessionStore.signIn(res.token, res.userInfo);
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
+      navigate(redirect, { replace: true });
     });
   }
 
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
       {expired && <div className="alert alert-info">{t('login.expired')}</div>}
+      {options.data && (
+        <section className="auth-wallet" aria-label={t('wallet.title')}>
+          <Suspense fallback={<Spinner />}>
+            <WalletSignIn options={options.data.wallet} onSignedIn={signedIn} />
+          </Suspense>
+          {options.data.google && (
+            <button
+              type="button"
+              className="btn btn-block"
+              onClick={() => {
+                const google = options.data.google;
+                if (google) void form.submit(() => startGoogleSignIn(google, redirect));
+              }}
+              disabled={form.busy}
+            >
+              {t('google.continue')}
+            </button>
+          )}
+          <p className="auth-or muted">{t('wallet.or')}</p>
+        </section>
+      )}
       <FormErrorAlert form={form} fields={[]} />
-      <form onSubmit={submit} noValidate>
-        <TextField
-          label={t('fields.account')}
-          name="account"
-          autoComplete="username"
-          value={account}
-          onChange={(e) => setAccount(e.target.value)}
-          placeholder={t('fields.accountPlaceholder')}
-        />
-        <TextField
-          label={t('fields.password')}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <div className="auth-row">
-          <Link to="/pass/reset" className="link">
-            {t('login.forgot')}
-          </Link>
-        </div>
-        <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
-          {t('login.submit')}
+      {!showPassword && (
+        <button
+          type="button"
+          className="btn btn-ghost btn-block"
+          onClick={() => setShowPassword(true)}
+        >
+          {t('wallet.usePassword')}
         </button>
-      </form>
+      )}
+      {showPassword && (
+        <form onSubmit={submit} noValidate>
+          <TextField
+            label={t('fields.account')}
+            name="account"
+            autoComplete="username"
+            value={account}
+            onChange={(e) => setAccount(e.target.value)}
+            placeholder={t('fields.accountPlaceholder')}
+          />
+          <TextField
+            label={t('fields.password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <div className="auth-row">
+            <Link to="/pass/reset" className="link">
+              {t('login.forgot')}
+            </Link>
+          </div>
+          <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
+            {t('login.submit')}
+          </button>
+        </form>
+      )}
       <p className="auth-switch muted">
         {t('login.noAccount')}{' '}
         <Link to="/pass/register" className="link">

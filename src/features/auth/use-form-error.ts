@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { authFieldCodes } from '../../../contract/auth.ts';
-import { validate } from '../../../contract/validate.ts';
+import { validate, type FieldCodeMap } from '../../../contract/validate.ts';
 import { ApiError } from '../../api/client.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
 
@@ -39,11 +39,19 @@ export function useFormError() {
     fail(err: unknown) {
       setError({ message: errorMessage(t, err), field: fieldOf(err) });
     },
+    /** A message that is not a catalogue code (the wallet's own refusals). */
+    failMessage(message: string) {
+      setError({ message, field: undefined });
+    },
     failCode(code: number, field?: string) {
       setError({ message: t(`errors:${code}`), field });
     },
-    check<S extends z.ZodType>(schema: S, input: unknown): z.output<S> | null {
-      const v = validate(schema, authFieldCodes, input);
+    check<S extends z.ZodType>(
+      schema: S,
+      input: unknown,
+      fields: FieldCodeMap = authFieldCodes,
+    ): z.output<S> | null {
+      const v = validate(schema, fields, input);
       if (v.ok) return v.data;
       setError({ message: t(`errors:${v.code}`), field: v.field });
       return null;

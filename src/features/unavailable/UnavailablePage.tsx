@@ -8,13 +8,10 @@ export const CAPABILITIES = {
   trading: 'trading',
   loan: 'loan',
   nfts: 'nft',
-  balances: 'wallet',
-  coinBalances: 'wallet',
   support: 'support',
   checkIn: 'gift',
   invite: 'user',
   notifications: 'bell',
-  googleSignIn: 'lock',
 } as const satisfies Record<string, IconName>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -20,6 +20,28 @@ export function loginRoutes(app: FastifyInstance, s: Services, authRateLimit: nu
   );
   registerRoute(app, s, routes.register, ({ body }, ctx) => s.accounts.register(body, ctx), strict);
   registerRoute(app, s, routes.login, ({ body }, ctx) => s.accounts.login(body, ctx), strict);
+  registerRoute(app, s, routes.signInOptions, async () => ({
+    wallet: s.walletSignIn.options(),
+    google: s.oidcSignIn?.options() ?? null,
+  }));
+  registerRoute(app, s, routes.signInNonce, ({ body }) => s.nonces.issue(body.purpose), strict);
+  registerRoute(
+    app,
+    s,
+    routes.loginByDapp,
+    ({ body }, ctx) => s.walletSignIn.signIn(body, ctx, ctx.session?.userId),
+    strict,
+  );
+  registerRoute(
+    app,
+    s,
+    routes.loginByGoogle,
+    ({ body }, ctx) => {
+      if (!s.oidcSignIn) throw new AppError(Code.signInUnavailable);
+      return s.oidcSignIn.signIn(body, ctx, ctx.session?.userId);
+    },
+    strict,
+  );
   registerRoute(app, s, routes.logout, async (_input, ctx) => {
     if (!ctx.session) throw new AppError(Code.unauthorized, null, 401);
     await s.sessions.revoke(ctx.session.sessionId);

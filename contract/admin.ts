@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { Code } from './errors.ts';
+import {
+  amountSchema,
+  ASSETS,
+  deposit,
+  FUNDING_STATUSES,
+  FUNDS_LIMITS,
+  requestKeySchema,
+  transaction,
+  withdrawal,
+  assetBalance,
+} from './funds.ts';
+import type { FieldCodeMap } from './validate.ts';
+
+/** Staff roles: admin does everything; reviewer works the queues; support only reads. */
+export const STAFF_ROLES = ['admin', 'reviewer', 'support'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const adminFieldCodes = {
+  username: { missing: Code.enterAccount, invalid: Code.usernameWrong },
+  password: { missing: Code.enterPassword, invalid: Code.passwordWeak },
+  role: { missing: Code.badRequest, invalid: Code.badRequest },
+  id: { missing: Code.notFound, invalid: Code.notFound },
+  userId: { missing: Code.noMatchingUser, invalid: Code.noMatchingUser },
+  decision: { missing: Code.badRequest, invalid: Code.badRequest },
+  reason: { missing: Code.reasonRequired, invalid: Code.reasonRequired },
+  status: { missing: Code.badRequest, invalid: Code.badRequest },
+  q: { missing: Code.badRequest, invalid: Code.badRequest },
+  page: { missing: Code.badRequest, invalid: Code.badRequest },
+  size: { missing: Code.badRequest, invalid: Code.badRequest },
+  book: { missing: Code.badRequest, invalid: Code.badRequest },
+  asset: { missing: Code.assetWrong, invalid: Code.assetWrong },
+  amount: { missing: Code.amountInvalid, invalid: Code.amountInvalid },
+  direction: { missing: Code.badRequest, invalid: Code.badRequest },
+  key: { missing: Code.badRequest, invalid: Code.badRequest },
+  value: { missing: Code.paramWrong, invalid: Code.paramWrong },
+} as const satisfies FieldCodeMap;
+
+/** No control characters (NUL cannot even be stored): a reason is read by people and auditors. */
+const printable = /^[^\p{Cc}]*$/u;
+const reasonSchema = z.string().trim().min(3).max(FUNDS_LIMITS.reasonMax).regex(printable);
+const page = {
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+};
+
+export const staffSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: z.enum(STAFF_ROLES),
+});
+export type Staff = z.infer<typeof staffSchema>;
+
+export const staffLoginBody = z.object({
+  username: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(128),
+});
+export const staffLoginResult = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+  staff: staffSchema,
+});
+
+export const queueQuery = z.object({
+  ...page,
+  status: z.enum(FUNDING_STATUSES).default('pending'),
+});
+const queueUser = { userId: z.number().int(), username: z.string() };
+export const depositQueue = z.object({
+  list: z.array(deposit.extend({ ...queueUser, proofId: z.string() })),
+  total: z.number().int(),
+});
+export const withdrawalQueue = z.object({
+  list: z.array(withdrawal.extend(queueUser)),
+  total: z.number().int(),
+});
+
+/** A rejection must say why (the person sees it); an approval may add a note. */
+export const reviewBody = z
+  .object({
+    id: z.number().int().positive(),
+    decision: z.enum(['approve', 'reject']),
+    reason: z.string().trim().max(FUNDS_LIMITS.reasonMax).default(''),
+  })
+  .superRefine((b, ctx) => {
+    if (b.decision === 'reject' && b.reason.length < 3) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'reason' });
+    }
+  });
+
+export const userSearchQuery = z.object({ ...page, q: z.string().trim().max(100).default('') });
+export const userSummary = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  status: z.enum(['active', 'disabled']),
+  createdAt: z.string(),
+});
+export const userSearchResult = z.object({ list: z.array(userSummary), total: z.number().int() });
+
+export const userLedgerQuery = z.object({
+  ...page,
+  userId: z.coerce.number().int().positive(),
+  book: z.enum(['demo', 'real']).default('real'),
+});
+export const userLedgerResult = z.object({
+  user: userSummary,
+  balances: z.array(assetBalance),
+  list: z.array(transaction),
+  total: z.number().int(),
+});
+
+export const adjustBody = z.object({
+  key: requestKeySchema,
+  userId: z.number().int().positive(),
+  asset: z.enum(ASSETS),
+  book: z.enum(['demo', 'real']),
+  direction: z.enum(['credit', 'debit']),
+  amount: amountSchema,
+  reason: reasonSchema,
+});
+
+/** Parameters staff may edit, each with its own rule (server/src/admin/param-rules.ts). */
+export const EDITABLE_PARAMS = [
+  'withdraw_fee_rate',
+  'trading_fee_rate',
+  'support_email',
+  'down_url',
+  'android_url',
+  'ios_url',
+] as const;
+export const paramItem = z.object({
+  key: z.enum(EDITABLE_PARAMS),
+  value: z.string(),
+  updatedAt: z.string(),
+});
+export const paramList = z.object({ list: z.array(paramItem) });
+export const setParamBody = z.object({
+  key: z.enum(EDITABLE_PARAMS),
+  value: z.string().trim().min(1).max(300).regex(printable),
+  reason: reasonSchema,
+});
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  staffId: z.number().int().nullable(),
+  staffUsername: z.string().nullable(),
+  action: z.string(),
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string().nullable(),
+  at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const auditQuery = z.object({ ...page });
+export const auditList = z.object({ list: z.array(auditEntry), total: z.number().int() });
+
+export const createStaffBody = z.object({
+  username: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{3,32}$/),
+  password: z
+    .string()
+    .min(12)
+    .max(128)
+    .regex(/[A-Za-z]/)
+    .regex(/\d/),
+  role: z.enum(STAFF_ROLES),
+});
+export const proofParams = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/) });

@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { isAddressFor, isIban, NETWORKS, normalizeIban } from './addresses.ts';
+import { fromUnits, toUnits } from './decimal.ts';
+import { Code } from './errors.ts';
+import type { FieldCodeMap } from './validate.ts';
+
+/** The coins the ledger holds (server/src/db/migrations/003_ledger.sql) and their decimals. */
+export const ASSETS = ['USDT', 'USDC', 'BTC', 'ETH'] as const;
+export type Asset = (typeof ASSETS)[number];
+export const ASSET_SCALE: Readonly<Record<Asset, number>> = { USDT: 6, USDC: 6, BTC: 8, ETH: 18 };
+
+export const FUNDS_LIMITS = {
+  /** SPEC §9: the proof image may be at most 2 MB. */
+  proofBytesMax: 2 * 1024 * 1024,
+  pageSizeMax: 100,
+  reasonMax: 500,
+  /** Largest amount a request may name: 10^12 of any coin. */
+  amountDigitsMax: 12,
+} as const;
+
+/** Deposit and withdrawal statuses (SPEC §4). */
+export const FUNDING_STATUSES = ['pending', 'approved', 'rejected', 'failed'] as const;
+export type FundingStatus = (typeof FUNDING_STATUSES)[number];
+
+export const fundsFieldCodes = {
+  key: { missing: Code.badRequest, invalid: Code.badRequest },
+  asset: { missing: Code.assetWrong, invalid: Code.assetWrong },
+  network: { missing: Code.assetWrong, invalid: Code.assetWrong },
+  amount: { missing: Code.amountInvalid, invalid: Code.amountInvalid },
+  txHash: { missing: Code.txHashWrong, invalid: Code.txHashWrong },
+  last6: { missing: Code.last6Wrong, invalid: Code.last6Wrong },
+  proofId: { missing: Code.proofRequired, invalid: Code.proofRequired },
+  method: { missing: Code.badRequest, invalid: Code.badRequest },
+  address: { missing: Code.addressMissing, invalid: Code.addressWrong },
+  bankName: { missing: Code.bankDetailsMissing, invalid: Code.bankDetailsMissing },
+  bankAddress: { missing: Code.bankDetailsMissing, invalid: Code.bankDetailsMissing },
+  accountName: { missing: Code.bankDetailsMissing, invalid: Code.bankDetailsMissing },
+  iban: { missing: Code.ibanWrong, invalid: Code.ibanWrong },
+  status: { missing: Code.badRequest, invalid: Code.badRequest },
+  page: { missing: Code.badRequest, invalid: Code.badRequest },
+  size: { missing: Code.badRequest, invalid: Code.badRequest },
+  id: { missing: Code.assetWrong, invalid: Code.assetWrong },
+} as const satisfies FieldCodeMap;
+
+/**
+ * A positive decimal string: no sign, exponent, NaN or spaces, at most 12 whole digits and 18
+ * decimals. The asset's own scale is checked where the asset is known (`fitsScale`).
+ */
+export const amountSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,18})?$/)
+  .refine((v) => /[1-9]/.test(v));
+
+/** Whether `amount` has no more decimals than the asset keeps. */
+export function fitsScale(amount: string, asset: Asset): boolean {
+  const decimals = amount.split('.')[1] ?? '';
+  return decimals.replace(/0+$/, '').length <= ASSET_SCALE[asset];
+}
+
+/**
+ * The withdrawal fee on `amount` units at `ratePercent` (SPEC §9), rounded up to the coin's
+ * smallest unit so the platform never charges less than it publishes. The form shows what the
+ * server will charge because both run this.
+ */
+export function withdrawalFee(amount: bigint, ratePercent: string): bigint {
+  const RATE_SCALE = 6;
+  const denominator = 100n * 10n ** BigInt(RATE_SCALE);
+  return (amount * toUnits(ratePercent, RATE_SCALE) + denominator - 1n) / denominator;
+}
+
+/** Units of `asset` as the shortest exact decimal string ("0.2", "10000"). */
+export function showUnits(units: bigint, asset: Asset): string {
+  const text = fromUnits(units, ASSET_SCALE[asset]);
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+/** An idempotency key the app makes per form submission (a retry reuses it). */
+export const requestKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+
+const pageQuery = {
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(FUNDS_LIMITS.pageSizeMax).default(20),
+};
+
+export const fundingOption = z.object({
+  asset: z.enum(ASSETS),
+  network: z.enum(NETWORKS),
+  scale: z.number().int(),
+  /** The platform's receiving address on this network. */
+  depositAddress: z.string(),
+  minDeposit: z.string(),
+  minWithdrawal: z.string(),
+  /** Whether this coin can also be paid out to a bank account (stablecoins, 1:1 in USD). */
+  bankWithdrawal: z.boolean(),
+});
+export type FundingOption = z.infer<typeof fundingOption>;
+export const fundingOptionsResult = z.object({
+  options: z.array(fundingOption),
+  /** Withdrawal fee in percent of the amount (SPEC §9), a decimal string. */
+  withdrawFeeRate: z.string(),
+});
+
+export const depositBody = z.object({
+  key: requestKeySchema,
+  asset: z.enum(ASSETS),
+  network: z.enum(NETWORKS),
+  amount: amountSchema,
+  txHash: z
+    .string()
+    .trim()
+    .regex(/^(0x)?[0-9a-fA-F]{64}$/),
+  last6: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{6}$/),
+  proofId: z.string().regex(/^[0-9a-f]{32}$/),
+});
+export type DepositBody = z.infer<typeof depositBody>;
+
+export const deposit = z.object({
+  id: z.number().int(),
+  asset: z.enum(ASSETS),
+  network: z.enum(NETWORKS),
+  amount: z.string(),
+  txHash: z.string(),
+  last6: z.string(),
+  status: z.enum(FUNDING_STATUSES),
+  /** The reviewer's reason, shown to the person on a rejection. */
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+export type Deposit = z.infer<typeof deposit>;
+export const depositResult = deposit.extend({ message: z.literal(Code.rechargeSubmitted) });
+
+const bankFields = {
+  bankName: z.string().trim().min(2).max(120),
+  bankAddress: z.string().trim().min(2).max(200),
+  accountName: z.string().trim().min(2).max(120),
+  iban: z.string().max(42).refine(isIban).transform(normalizeIban),
+};
+
+export const withdrawalBody = z
+  .discriminatedUnion('method', [
+    z.object({
+      method: z.literal('crypto'),
+      key: requestKeySchema,
+      asset: z.enum(ASSETS),
+      network: z.enum(NETWORKS),
+      address: z.string().trim().min(1).max(100),
+      amount: amountSchema,
+    }),
+    z.object({
+      method: z.literal('bank'),
+      key: requestKeySchema,
+      asset: z.enum(ASSETS),
+      amount: amountSchema,
+      ...bankFields,
+    }),
+  ])
+  .superRefine((body, ctx) => {
+    if (body.method === 'crypto' && !isAddressFor(body.network, body.address)) {
+      ctx.addIssue({ code: 'custom', path: ['address'], message: 'address' });
+    }
+  });
+export type WithdrawalBody = z.infer<typeof withdrawalBody>;
+
+export const withdrawal = z.object({
+  id: z.number().int(),
+  asset: z.enum(ASSETS),
+  method: z.enum(['crypto', 'bank']),
+  network: z.enum(NETWORKS).nullable(),
+  address: z.string().nullable(),
+  bankName: z.string().nullable(),
+  bankAddress: z.string().nullable(),
+  accountName: z.string().nullable(),
+  iban: z.string().nullable(),
+  amount: z.string(),
+  fee: z.string(),
+  /** What arrives: amount minus fee. */
+  received: z.string(),
+  feeRate: z.string(),
+  status: z.enum(FUNDING_STATUSES),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawal>;
+export const withdrawalResult = withdrawal.extend({
+  message: z.literal(Code.withdrawalSubmitted),
+});
+
+export const fundingListQuery = z.object({
+  ...pageQuery,
+  status: z.enum(FUNDING_STATUSES).optional(),
+  asset: z.enum(ASSETS).optional(),
+});
+export const depositList = z.object({ list: z.array(deposit), total: z.number().int() });
+export const withdrawalList = z.object({ list: z.array(withdrawal), total: z.number().int() });
+
+export const proofResult = z.object({ proofId: z.string() });
+
+export const assetBalance = z.object({
+  asset: z.enum(ASSETS),
+  available: z.string(),
+  /** Held for open withdrawals, bids, margin or orders. */
+  frozen: z.string(),
+  total: z.string(),
+  /** `total` valued in USDT at `price`, 2 decimals; null when no live price is known. */
+  usdtValue: z.string().nullable(),
+  price: z.string().nullable(),
+});
+export type AssetBalance = z.infer<typeof assetBalance>;
+export const balancesResult = z.object({
+  book: z.enum(['demo', 'real']),
+  assets: z.array(assetBalance),
+  /** Sum of the valued assets in USDT, 2 decimals. */
+  totalUsdt: z.string(),
+});
+export type BalancesResult = z.infer<typeof balancesResult>;
+export const assetParams = z.object({ id: z.enum(ASSETS) });
+
+export const transactionsQuery = z.object({ ...pageQuery, asset: z.enum(ASSETS).optional() });
+export const transaction = z.object({
+  id: z.number().int(),
+  asset: z.enum(ASSETS),
+  /** Signed: what this movement did to the account named by `purpose`. */
+  amount: z.string(),
+  /** Which of the person's accounts it touched (a hold shows once on each). */
+  purpose: z.enum(['available', 'held']),
+  kind: z.string(),
+  reference: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Transaction = z.infer<typeof transaction>;
+export const transactionList = z.object({ list: z.array(transaction), total: z.number().int() });
+
+export const emptyBody = z.object({}).strict();

@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from '@playwright/test';
+import { expect, registerByEmail, test } from './support/fixtures.ts';
+
+/** The admin the e2e server creates at start-up (BOOTSTRAP_ADMIN_* in playwright.config.ts). */
+const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password-1' };
+const IBAN = 'DE89 3704 0044 0532 0130 00';
+const REASON = 'The account name does not match the name on your profile';
+
+/** A staff member's own browser window (in English), signed in to the back office. */
+async function staffWindow(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  await context.addInitScript(() =>
+    localStorage.setItem('kestrel.preferences', JSON.stringify({ language: 'en', book: 'real' })),
+  );
+  const staff = await context.newPage();
+  await staff.goto('/admin/login');
+  await staff.getByLabel('Username').fill(ADMIN.username);
+  await staff.getByLabel('Password').fill(ADMIN.password);
+  await staff.getByRole('button', { name: 'Sign in' }).click();
+  await expect(staff.getByTestId('staff-name')).toHaveText(ADMIN.username);
+  return staff;
+}
+
+test.describe('money in and out', () => {
+  test('a deposit with proof is approved in /admin, a withdrawal to an IBAN is rejected with a reason and the funds come back', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    const user = await registerByEmail(page, request);
+
+    // The demo book starts with virtual funds; deposits need the real account.
+    await page.goto('/profile/balance');
+    await expect(page.getByTestId('available-USDT')).toHaveText('10,000');
+    await page.goto('/profile/deposit');
+    await page.getByTestId('switch-real').click();
+    await expect(page.getByTestId('deposit-address')).toBeVisible();
+
+    await page.getByLabel('Amount').fill('500');
+    await page.getByLabel('Transaction hash').fill(`0x${randomBytes(32).toString('hex')}`);
+    await page.getByLabel('Last 6 characters of the paying account').fill('A1B2C3');
+    // A program renamed .png is refused by its bytes, not its name.
+    await page.getByLabel('Proof screenshot').setInputFiles('e2e/fixtures/renamed.png');
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    await expect(page.getByText('Wrong image format: use JPG, JPEG 2000 or PNG')).toBeVisible();
+    await page.getByLabel('Proof screenshot').setInputFiles('e2e/fixtures/proof.png');
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    await expect(page.getByTestId('deposit-done')).toContainText('Deposit submitted for review');
+
+    // Staff approve it in the back office.
+    const staff = await staffWindow(browser, baseURL);
+    const depositRow = staff.getByTestId('queue-row').filter({ hasText: user.username });
+    await expect(depositRow).toBeVisible();
+    await depositRow.getByTestId('approve').click();
+    await expect(depositRow).toHaveCount(0);
+
+    await page.goto('/profile/balance');
+    await expect(page.getByTestId('available-USDT')).toHaveText('500');
+
+    // Withdraw 200 USDT to a bank account: the fee is shown before confirming.
+    await page.getByTestId('to-withdraw').click();
+    await page.getByRole('tab', { name: 'Bank transfer' }).click();
+    await page.getByLabel('Bank name').fill('Commerzbank');
+    await page.getByLabel('Bank address').fill('Kaiserplatz, Frankfurt am Main');
+    await page.getByLabel('Account name').fill('Ada Lovelace');
+    await page.getByLabel('Account number (IBAN)').fill(IBAN);
+    await page.getByLabel('Amount').fill('200');
+    await expect(page.getByTestId('withdraw-fee')).toHaveText('1 USDT');
+    await expect(page.getByTestId('withdraw-received')).toHaveText('199 USDT');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByTestId('withdraw-confirm')).toContainText('DE89370400440532013000');
+    await page.getByTestId('confirm-withdraw').click();
+    await expect(page.getByTestId('withdraw-done')).toContainText(
+      'Withdrawal submitted for review',
+    );
+
+    await page.goto('/profile/balance');
+    await expect(page.getByTestId('available-USDT')).toHaveText('300');
+
+    // Staff reject it, saying why.
+    await staff.goto('/admin/withdrawals');
+    const withdrawalRow = staff.getByTestId('queue-row').filter({ hasText: user.username });
+    await withdrawalRow.getByTestId('reject').click();
+    await staff.getByTestId('reject-reason').fill(REASON);
+    await staff.getByTestId('reject-confirm').click();
+    await expect(withdrawalRow).toHaveCount(0);
+    await staff.context().close();
+
+    // The person sees the reason, and the funds are back.
+    await page.goto('/profile/records?tab=withdrawals');
+    const record = page.getByTestId('withdrawal-record').first();
+    await expect(record).toHaveAttribute('data-status', 'rejected');
+    await expect(record.getByTestId('record-reason')).toContainText(REASON);
+    await page.goto('/profile/balance');
+    await expect(page.getByTestId('available-USDT')).toHaveText('500');
+    await page.goto('/profile/transactions');
+    await expect(page.getByTestId('transaction').first()).toHaveAttribute(
+      'data-kind',
+      'withdrawal_released',
+    );
+  });
+
+  test('demo funds reset, and a mistyped address is refused before anything is held', async ({
+    page,
+    request,
+  }) => {
+    await registerByEmail(page, request);
+    await page.goto('/profile/balance');
+    await expect(page.getByTestId('available-USDT')).toHaveText('10,000');
+    await page.getByRole('button', { name: 'Reset demo funds' }).click();
+    await page.getByTestId('confirm-reset').click();
+    await page.goto('/profile/transactions');
+    await expect(page.getByTestId('transaction')).toHaveCount(3);
+
+    await page.goto('/profile/withdraw');
+    await page.getByTestId('switch-real').click();
+    await page.getByLabel('Receiving address').fill('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD');
+    await page.getByLabel('Amount').fill('20');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('The address is not valid for this network')).toBeVisible();
+    await expect(page.getByTestId('withdraw-confirm')).toHaveCount(0);
+  });
+});
+
+test('balances in Arabic read right to left, with Latin digits and no English left', async ({
+  page,
+  request,
+}) => {
+  await registerByEmail(page, request);
+  await page.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem('kestrel.preferences') ?? '{}') as object;
+    localStorage.setItem('kestrel.preferences', JSON.stringify({ ...saved, language: 'ar' }));
+  });
+  await page.goto('/profile/balance');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByTestId('available-USDT')).toHaveText(/^10.000$/);
+  await expect(page.locator('.balance-hero h1')).not.toHaveText('Balances');
+  await expect(page.locator('main')).not.toContainText(/balance\.|realOnly\./);
+});

@@ -1,0 +1,130 @@
+import type { Page } from '@playwright/test';
+import { generatePrivateKey } from 'viem/accounts';
+import { expect, test } from './support/fixtures.ts';
+import { injectWallet, type TestWallet } from './support/wallet.ts';
+
+const LOCAL_CHAIN = 31337;
+/** All a wallet is asked during sign-in: accounts, the chain, one signature. */
+const SIGN_IN_METHODS = ['eth_requestAccounts', 'eth_accounts', 'eth_chainId', 'personal_sign'];
+
+const METAMASK_MOBILE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MetaMaskMobile/7.24.0';
+const TRUST_ANDROID_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP2A.240805.005; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/126.0.6478.134 Mobile Safari/537.36 Trust/10.9.0';
+
+/** Connect (RainbowKit's modal on a desktop, the injected wallet directly inside one), then sign. */
+async function signInWithWallet(page: Page, embedded: boolean) {
+  await page.goto('/pass/login');
+  await page.getByRole('button', { name: 'Connect wallet' }).click();
+  if (!embedded) {
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('button', { name: /Kestrel Test Wallet/ }).click();
+  }
+  await expect(page.getByTestId('wallet-address')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in with wallet' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+async function username(page: Page): Promise<string> {
+  await page.goto('/profile');
+  const name = page.getByTestId('profile-username');
+  await expect(name).toHaveText(/^w[0-9a-f]{10}/);
+  return name.innerText();
+}
+
+function onlySignInMethods(wallet: TestWallet) {
+  expect(wallet.methods).toContain('personal_sign');
+  expect(wallet.methods.filter((m) => m === 'personal_sign')).toHaveLength(1);
+  expect(wallet.methods.filter((m) => !SIGN_IN_METHODS.includes(m))).toEqual([]);
+}
+
+test('a new person signs in with a wallet, comes back and lands in the same account', async ({
+  page,
+  isMobile,
+}) => {
+  const key = generatePrivateKey();
+  const wallet = await injectWallet(page, { chainId: LOCAL_CHAIN, privateKey: key });
+  // A phone with an injected wallet is a wallet's browser; a desktop has an extension.
+  await signInWithWallet(page, isMobile);
+  onlySignInMethods(wallet);
+  const first = await username(page);
+  expect(first).toBe(`w${wallet.address.slice(2, 12).toLowerCase()}`);
+
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/$/);
+  wallet.methods.length = 0;
+  await signInWithWallet(page, isMobile);
+  onlySignInMethods(wallet);
+  expect(await username(page)).toBe(first);
+});
+
+test('cancelling in the wallet says so and signs nobody in', async ({ page, isMobile }) => {
+  await injectWallet(page, { chainId: LOCAL_CHAIN, refuse: ['personal_sign'] });
+  await page.goto('/pass/login');
+  await page.getByRole('button', { name: 'Connect wallet' }).click();
+  if (!isMobile) {
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Kestrel Test Wallet/ })
+      .click();
+  }
+  await page.getByRole('button', { name: 'Sign in with wallet' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The request was cancelled in your wallet.');
+  await expect(page).toHaveURL(/\/pass\/login/);
+});
+
+test('a wallet on a network the site does not accept is asked to switch', async ({
+  page,
+  isMobile,
+}) => {
+  const wallet = await injectWallet(page, { chainId: 5 });
+  await page.goto('/pass/login');
+  await page.getByRole('button', { name: 'Connect wallet' }).click();
+  if (!isMobile) {
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Kestrel Test Wallet/ })
+      .click();
+  }
+  await page.getByRole('button', { name: 'Sign in with wallet' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Switch your wallet to a supported network, then sign again.',
+  );
+  expect(wallet.methods).not.toContain('personal_sign');
+});
+
+test('Google sign-in goes to the provider and back through /api/loginCallback/google', async ({
+  page,
+}) => {
+  await page.goto('/pass/login?redirect=%2Fprofile');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByTestId('profile-username')).toHaveText(/^g[0-9a-f]{10}/);
+});
+
+test('a callback without its own request is refused, with a way back', async ({ page }) => {
+  await page.goto('/api/loginCallback/google?code=forged&state=forged');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Google sign-in did not complete. Please try again.',
+  );
+  await page.getByRole('link', { name: 'Back to log in' }).click();
+  await expect(page).toHaveURL(/\/pass\/login$/);
+});
+
+for (const [wallet, userAgent, flags] of [
+  ['MetaMask', METAMASK_MOBILE_UA, { isMetaMask: true }],
+  ['Trust Wallet', TRUST_ANDROID_UA, { isTrust: true, isMetaMask: true }],
+] as const) {
+  test.describe(`inside ${wallet}'s browser`, () => {
+    test.use({ userAgent });
+
+    test('the wallet sign-in comes first and connects without a chooser', async ({ page }) => {
+      const injected = await injectWallet(page, { chainId: LOCAL_CHAIN, flags });
+      await page.goto('/pass/login');
+      await expect(page.getByLabel('Password')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Use a password instead' })).toBeVisible();
+      await signInWithWallet(page, true);
+      onlySignInMethods(injected);
+    });
+  });
+}

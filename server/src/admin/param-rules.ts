@@ -1,0 +1,18 @@
+import type { EDITABLE_PARAMS } from '../../../contract/admin.ts';
+
+type ParamKey = (typeof EDITABLE_PARAMS)[number];
+
+const percent = (max: number) => (v: string) => /^\d{1,2}(\.\d{1,4})?$/.test(v) && Number(v) <= max;
+const appLink = (v: string) =>
+  /^(\/(?!\/)[\w\-./?=&]*|https:\/\/[\w\-.]+(:\d+)?(\/[\w\-./?=&%]*)?)$/.test(v);
+
+/** What each editable parameter may hold; a value outside its rule is refused with 10138. */
+export const PARAM_RULES: Readonly<Record<ParamKey, (value: string) => boolean>> = {
+  // Percent of the amount; above 10% a fee stops being a fee.
+  withdraw_fee_rate: percent(10),
+  trading_fee_rate: percent(5),
+  support_email: (v) => /^[^\s@]{1,64}@[^\s@]{1,190}$/.test(v),
+  down_url: appLink,
+  android_url: appLink,
+  ios_url: appLink,
+};

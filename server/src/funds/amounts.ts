@@ -1,0 +1,19 @@
+import { ASSET_SCALE, fitsScale, type Asset } from '../../../contract/funds.ts';
+import { Code } from '../../../contract/errors.ts';
+import { AppError } from '../http/app-error.ts';
+import { toUnits } from '../market/decimal.ts';
+
+export { showUnits } from '../../../contract/funds.ts';
+
+/** A wire amount of `asset` in its smallest unit; more decimals than the coin has is refused. */
+export function unitsOf(amount: string, asset: Asset): bigint {
+  if (!fitsScale(amount, asset)) throw new AppError(Code.amountInvalid, { field: 'amount' });
+  const units = toUnits(amount, ASSET_SCALE[asset]);
+  if (units <= 0n) throw new AppError(Code.amountInvalid, { field: 'amount' });
+  return units;
+}
+
+/** A NUMERIC read from the database, in the shortest exact form. */
+export function trimDecimal(value: string): string {
+  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
+}

@@ -1,0 +1,114 @@
+import { Code } from '../../../contract/errors.ts';
+import { ASSET_SCALE, type Asset } from '../../../contract/funds.ts';
+import type { Queryable } from '../db/database.ts';
+import { AppError } from '../http/app-error.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import { toUnits } from '../market/decimal.ts';
+
+/** Virtual funds every demo book starts with (docs/funds.md). */
+export const DEMO_GRANT = { asset: 'USDT', amount: '10000' } as const satisfies {
+  asset: Asset;
+  amount: string;
+};
+
+/**
+ * The demo book: funded from the demo faucet on first use, reset on request. It lives in its
+ * own ledger book, so no demo move can touch real money.
+ */
+export class DemoBook {
+  /** `${user}:${generation}` already funded, so a read costs no ledger round trip. */
+  private readonly funded = new Set<string>();
+
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly db: Queryable,
+  ) {}
+
+  /** Grants the starting funds of the user's current generation, once. */
+  async ensureFunded(userId: number): Promise<void> {
+    const [user] = await this.db.query<{ demo_generation: number }>(
+      'select demo_generation from users where id = $1',
+      [userId],
+    );
+    if (user === undefined) return;
+    if (this.funded.has(`${userId}:${user.demo_generation}`)) return;
+    // Read the generation again under a share lock: a concurrent reset (which locks the row for
+    // update) either commits first, and this grant replays the one it made, or waits and
+    // returns this grant to the faucet. Granting the generation read above could, after such a
+    // reset, grant a finished generation on top of the new one.
+    const generation = await this.ledger.atomically(async (tx) => {
+      const [locked] = await tx.query<{ demo_generation: number }>(
+        'select demo_generation from users where id = $1 for share',
+        [userId],
+      );
+      if (locked === undefined) return undefined;
+      await this.grant(tx, userId, locked.demo_generation);
+      return locked.demo_generation;
+    });
+    if (generation === undefined) return;
+    if (this.funded.size > 100_000) this.funded.clear();
+    this.funded.add(`${userId}:${generation}`);
+  }
+
+  private grant(tx: Queryable, userId: number, generation: number) {
+    return this.ledger.post(tx, {
+      key: `demo-grant:${userId}:${generation}`,
+      asset: DEMO_GRANT.asset,
+      book: 'demo',
+      legs: [
+        {
+          from: { platform: 'demo_faucet' },
+          to: { user: userId, purpose: 'available' },
+          amount: toUnits(DEMO_GRANT.amount, ASSET_SCALE[DEMO_GRANT.asset]),
+          kind: 'demo_grant',
+        },
+      ],
+    });
+  }
+
+  /**
+   * Returns every demo coin to the faucet and grants the starting funds again, in one
+   * transaction. Refused while demo funds are held (an open order or bid decides them).
+   */
+  async reset(userId: number): Promise<void> {
+    await this.ledger.atomically(async (tx) => {
+      const [user] = await tx.query<{ demo_generation: number }>(
+        'select demo_generation from users where id = $1 for update',
+        [userId],
+      );
+      if (user === undefined) throw new AppError(Code.noMatchingUser);
+      const [open] = await tx.query(
+        `select 1 from ledger_holds h join ledger_accounts a on a.id = h.account_id
+          where a.user_id = $1 and a.book = 'demo' and h.status = 'open' limit 1`,
+        [userId],
+      );
+      if (open !== undefined) throw new AppError(Code.demoResetBlocked);
+      const generation = user.demo_generation;
+      const accounts = await tx.query<{ asset: Asset; balance: string }>(
+        `select asset, balance::text from ledger_accounts
+          where user_id = $1 and book = 'demo' and purpose = 'available' and balance > 0`,
+        [userId],
+      );
+      for (const a of accounts) {
+        await this.ledger.post(tx, {
+          key: `demo-reset:${userId}:${generation}:${a.asset}`,
+          asset: a.asset,
+          book: 'demo',
+          legs: [
+            {
+              from: { user: userId, purpose: 'available' },
+              to: { platform: 'demo_faucet' },
+              amount: toUnits(a.balance, ASSET_SCALE[a.asset]),
+              kind: 'demo_reset',
+            },
+          ],
+        });
+      }
+      await tx.query('update users set demo_generation = $2 where id = $1', [
+        userId,
+        generation + 1,
+      ]);
+      await this.grant(tx, userId, generation + 1);
+    });
+  }
+}

@@ -1,0 +1,28 @@
+import { Code, type CodeValue } from '../../../contract/errors.ts';
+import { AppError } from '../http/app-error.ts';
+import { LedgerError } from '../ledger/ledger.ts';
+
+const CODES: Record<LedgerError['reason'], CodeValue> = {
+  insufficient_funds: Code.insufficientBalance,
+  idempotency_conflict: Code.requestKeyReused,
+  unknown_asset: Code.assetWrong,
+  invalid_amount: Code.amountInvalid,
+  invalid_key: Code.badRequest,
+  hold_resolved: Code.alreadyReviewed,
+};
+
+/** Runs `fn`, answering a ledger refusal with its catalogue code. */
+export async function withLedgerCodes<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof LedgerError) throw new AppError(CODES[err.reason]);
+    throw err;
+  }
+}
+
+/** Whether `err` is a unique violation of the named constraint (PGlite and PostgreSQL). */
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  return e.code === '23505' && `${e.constraint ?? ''} ${e.message ?? ''}`.includes(constraint);
+}

@@ -1,0 +1,298 @@
+import type { Staff } from '../../../contract/admin.ts';
+import type { Network } from '../../../contract/addresses.ts';
+import type { Book } from '../../../contract/envelope.ts';
+import { Code } from '../../../contract/errors.ts';
+import {
+  ASSET_SCALE,
+  type Asset,
+  type FundingStatus,
+  type Withdrawal,
+  type WithdrawalBody,
+  withdrawalFee,
+} from '../../../contract/funds.ts';
+import type { AuditLog } from '../admin/audit-log.ts';
+import type { Params } from '../content/params.ts';
+import type { Queryable } from '../db/database.ts';
+import { AppError } from '../http/app-error.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import { toUnits } from '../market/decimal.ts';
+import { showUnits, trimDecimal, unitsOf } from './amounts.ts';
+import type { FundingNetworks } from './funding-networks.ts';
+import { isUniqueViolation, withLedgerCodes } from './ledger-errors.ts';
+
+interface WithdrawalRow {
+  id: number;
+  user_id: number;
+  username?: string;
+  request_key: string;
+  asset: Asset;
+  method: 'crypto' | 'bank';
+  network: Network | null;
+  address: string | null;
+  bank_name: string | null;
+  bank_address: string | null;
+  account_name: string | null;
+  iban: string | null;
+  amount: string;
+  fee: string;
+  fee_rate: string;
+  hold_id: number;
+  status: FundingStatus;
+  reason: string | null;
+  created_at: Date;
+  reviewed_at: Date | null;
+}
+
+const COLUMNS = `w.id, w.user_id, w.request_key, w.asset, w.method, w.network, w.address, w.bank_name,
+  w.bank_address, w.account_name, w.iban, w.amount::text, w.fee::text, w.fee_rate::text, w.hold_id,
+  w.status, w.reason, w.created_at, w.reviewed_at`;
+
+function units(r: WithdrawalRow): { amount: bigint; fee: bigint } {
+  const scale = ASSET_SCALE[r.asset];
+  return { amount: toUnits(r.amount, scale), fee: toUnits(r.fee, scale) };
+}
+
+function toWithdrawal(r: WithdrawalRow): Withdrawal {
+  const { amount, fee } = units(r);
+  return {
+    id: Number(r.id),
+    asset: r.asset,
+    method: r.method,
+    network: r.network,
+    address: r.address,
+    bankName: r.bank_name,
+    bankAddress: r.bank_address,
+    accountName: r.account_name,
+    iban: r.iban,
+    amount: showUnits(amount, r.asset),
+    fee: showUnits(fee, r.asset),
+    received: showUnits(amount - fee, r.asset),
+    feeRate: trimDecimal(r.fee_rate),
+    status: r.status,
+    reason: r.reason,
+    createdAt: new Date(r.created_at).toISOString(),
+    reviewedAt: r.reviewed_at === null ? null : new Date(r.reviewed_at).toISOString(),
+  };
+}
+
+function destination(body: WithdrawalBody) {
+  return body.method === 'crypto'
+    ? {
+        network: body.network,
+        address: body.address,
+        bankName: null,
+        bankAddress: null,
+        accountName: null,
+        iban: null,
+      }
+    : {
+        network: null,
+        address: null,
+        bankName: body.bankName,
+        bankAddress: body.bankAddress,
+        accountName: body.accountName,
+        iban: body.iban,
+      };
+}
+
+function sameRequest(row: WithdrawalRow, body: WithdrawalBody, amount: bigint): boolean {
+  const d = destination(body);
+  return (
+    row.asset === body.asset &&
+    row.method === body.method &&
+    units(row).amount === amount &&
+    row.network === d.network &&
+    row.address === d.address &&
+    row.iban === d.iban
+  );
+}
+
+/**
+ * Withdrawals from the real book. The amount is held the moment the request is made (so it
+ * cannot be spent twice), released on rejection, and on approval paid out: the amount less
+ * the fee to withdrawals in flight, the fee to the fee account.
+ */
+export class Withdrawals {
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly db: Queryable,
+    private readonly networks: FundingNetworks,
+    private readonly params: Params,
+    private readonly audit: AuditLog,
+  ) {}
+
+  /** The published fee rate, in percent (SPEC §9). */
+  feeRate(): Promise<string> {
+    return this.params.get('withdraw_fee_rate');
+  }
+
+  async create(userId: number, book: Book, body: WithdrawalBody): Promise<Withdrawal> {
+    if (book !== 'real') throw new AppError(Code.realBookOnly);
+    const option =
+      body.method === 'crypto'
+        ? await this.networks.get(body.asset, body.network)
+        : await this.networks.bankOption(body.asset);
+    const amount = unitsOf(body.amount, body.asset);
+    if (amount < toUnits(option.minWithdrawal, option.scale)) {
+      throw new AppError(Code.belowMinimumWithdrawal, {
+        field: 'amount',
+        name: body.asset,
+        limit: option.minWithdrawal,
+      });
+    }
+    const feeRate = await this.feeRate();
+    const fee = withdrawalFee(amount, feeRate);
+    if (fee >= amount) throw new AppError(Code.amountInvalid, { field: 'amount' });
+    const d = destination(body);
+    // PostgreSQL text cannot hold NUL: refuse it here, or the insert fails with a 5xx.
+    for (const field of ['bankName', 'bankAddress', 'accountName'] as const) {
+      if (d[field]?.includes('\u0000')) throw new AppError(Code.bankDetailsMissing, { field });
+    }
+    const attempt = () =>
+      this.ledger.atomically(async (tx) => {
+        const [existing] = await tx.query<WithdrawalRow>(
+          `select ${COLUMNS} from withdrawals w where w.user_id = $1 and w.request_key = $2`,
+          [userId, body.key],
+        );
+        if (existing !== undefined) {
+          if (!sameRequest(existing, body, amount)) throw new AppError(Code.requestKeyReused);
+          return existing;
+        }
+        const { holdId } = await this.ledger.holdIn(tx, {
+          key: `withdrawal:${userId}:${body.key}`,
+          user: userId,
+          asset: body.asset,
+          book: 'real',
+          amount,
+          kind: 'withdrawal_hold',
+          reference: `withdrawal-request:${body.key}`,
+        });
+        const [row] = await tx.query<WithdrawalRow>(
+          `insert into withdrawals as w (user_id, request_key, asset, method, network, address, bank_name,
+             bank_address, account_name, iban, amount, fee, fee_rate, hold_id)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning ${COLUMNS}`,
+          [
+            userId,
+            body.key,
+            body.asset,
+            body.method,
+            d.network,
+            d.address,
+            d.bankName,
+            d.bankAddress,
+            d.accountName,
+            d.iban,
+            showUnits(amount, body.asset),
+            showUnits(fee, body.asset),
+            feeRate,
+            holdId,
+          ],
+        );
+        if (row === undefined) throw new Error('withdrawal insert returned no row');
+        return row;
+      });
+    return withLedgerCodes(async () => {
+      try {
+        return toWithdrawal(await attempt());
+      } catch (err) {
+        // A concurrent twin with the same key committed first. If it did so before this attempt
+        // read its batch, the hold replays and the insert trips withdrawals_hold_id_key (that
+        // index is checked before the key's): either way the retry finds and replays the twin.
+        if (isUniqueViolation(err, 'request_key') || isUniqueViolation(err, 'hold_id')) {
+          return toWithdrawal(await attempt());
+        }
+        throw err;
+      }
+    });
+  }
+
+  async list(
+    userId: number,
+    q: { page: number; size: number; status?: FundingStatus; asset?: Asset },
+  ): Promise<{ list: Withdrawal[]; total: number }> {
+    const where = `w.user_id = $1 and ($2::text is null or w.status = $2) and ($3::text is null or w.asset = $3)`;
+    const args = [userId, q.status ?? null, q.asset ?? null];
+    const rows = await this.db.query<WithdrawalRow>(
+      `select ${COLUMNS} from withdrawals w where ${where} order by w.id desc limit $4 offset $5`,
+      [...args, q.size, (q.page - 1) * q.size],
+    );
+    const [count] = await this.db.query<{ n: number }>(
+      `select count(*)::int as n from withdrawals w where ${where}`,
+      args,
+    );
+    return { list: rows.map(toWithdrawal), total: count?.n ?? 0 };
+  }
+
+  async queue(q: { status: FundingStatus; page: number; size: number }) {
+    const rows = await this.db.query<WithdrawalRow>(
+      `select ${COLUMNS}, u.username from withdrawals w join users u on u.id = w.user_id
+        where w.status = $1 order by w.id limit $2 offset $3`,
+      [q.status, q.size, (q.page - 1) * q.size],
+    );
+    const [count] = await this.db.query<{ n: number }>(
+      'select count(*)::int as n from withdrawals where status = $1',
+      [q.status],
+    );
+    return {
+      list: rows.map((r) => ({
+        ...toWithdrawal(r),
+        userId: Number(r.user_id),
+        username: r.username ?? '',
+      })),
+      total: count?.n ?? 0,
+    };
+  }
+
+  /** Approve (pay out the hold) or reject (release it, with the reason the person sees). */
+  async review(
+    staff: Staff,
+    decision: { id: number; decision: 'approve' | 'reject'; reason: string },
+  ): Promise<Withdrawal> {
+    // PostgreSQL text cannot hold NUL: refuse it here, or the update fails with a 5xx.
+    if (decision.reason.includes('\u0000')) {
+      throw new AppError(Code.reasonRequired, { field: 'reason' });
+    }
+    return withLedgerCodes(() =>
+      this.ledger.atomically(async (tx) => {
+        const status = decision.decision === 'approve' ? 'approved' : 'rejected';
+        const [row] = await tx.query<WithdrawalRow>(
+          `update withdrawals w set status = $2, reason = $3, reviewed_by = $4, reviewed_at = now()
+            where w.id = $1 and w.status = 'pending' returning ${COLUMNS}`,
+          [decision.id, status, decision.reason === '' ? null : decision.reason, staff.id],
+        );
+        if (row === undefined) {
+          const [exists] = await tx.query('select 1 from withdrawals where id = $1', [decision.id]);
+          throw new AppError(exists === undefined ? Code.notFound : Code.alreadyReviewed);
+        }
+        const { amount, fee } = units(row);
+        await this.ledger.resolveHoldIn(
+          tx,
+          `withdrawal:${row.id}:${decision.decision}`,
+          Number(row.hold_id),
+          status === 'approved'
+            ? {
+                settle: [
+                  { to: 'withdrawals_in_flight', amount: amount - fee },
+                  { to: 'fees', amount: fee },
+                ],
+              }
+            : { release: true },
+          status === 'approved' ? 'withdrawal' : 'withdrawal_released',
+        );
+        await this.audit.append(tx, staff, {
+          action: `withdrawal.${decision.decision}`,
+          target: `withdrawal:${row.id}`,
+          before: { status: 'pending' },
+          after: {
+            status,
+            asset: row.asset,
+            amount: trimDecimal(row.amount),
+            userId: Number(row.user_id),
+          },
+          reason: decision.reason === '' ? undefined : decision.reason,
+        });
+        return toWithdrawal(row);
+      }),
+    );
+  }
+}

@@ -1,0 +1,215 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { z } from 'zod';
+import { adminFieldCodes } from '../../../contract/admin.ts';
+import type { FundingStatus } from '../../../contract/funds.ts';
+import { validate } from '../../../contract/validate.ts';
+import { ApiError } from '../../api/client.ts';
+import { errorMessage } from '../../i18n/error-message.ts';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { pageCount } from './format.ts';
+
+export interface Column<T> {
+  id: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Right-aligned figures. */
+  numeric?: boolean;
+}
+
+/**
+ * A table that, on a phone, folds each row into a card of label/value lines (the labels come
+ * from the column headers), so nothing needs sideways scrolling.
+ */
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  testId,
+  rowTestId,
+  empty,
+  fold = true,
+}: {
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  testId: string;
+  rowTestId?: string;
+  empty: string;
+  /** False for a few narrow columns that fit a phone as a table. */
+  fold?: boolean;
+}) {
+  if (rows.length === 0) {
+    return (
+      <p className="admin-empty muted" data-testid={`${testId}-empty`}>
+        {empty}
+      </p>
+    );
+  }
+  return (
+    <div className="admin-table-wrap">
+      <table className={fold ? 'admin-table admin-fold' : 'admin-table'} data-testid={testId}>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.id} scope="col" className={c.numeric === true ? 'admin-num' : undefined}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} data-testid={rowTestId} data-key={rowKey(row)}>
+              {columns.map((c) => (
+                <td
+                  key={c.id}
+                  data-label={c.header}
+                  data-col={c.id}
+                  className={c.numeric === true ? 'admin-num' : undefined}
+                >
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Previous / next with "page x of y"; hidden when everything fits on one page. */
+export function Pager({
+  page,
+  total,
+  size,
+  onPage,
+}: {
+  page: number;
+  total: number;
+  size: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const pages = pageCount(total, size);
+  if (pages <= 1 && page <= 1) return null;
+  return (
+    <nav className="admin-pager" aria-label={t('pager.label')}>
+      <button
+        type="button"
+        className="btn btn-ghost btn-small"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+        data-testid="pager-prev"
+      >
+        {t('pager.previous')}
+      </button>
+      <span className="muted" data-testid="pager-status">
+        {t('pager.status', { page, pages })}
+      </span>
+      <button
+        type="button"
+        className="btn btn-ghost btn-small"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+        data-testid="pager-next"
+      >
+        {t('pager.next')}
+      </button>
+    </nav>
+  );
+}
+
+export function ErrorAlert({ error, testId }: { error: unknown; testId?: string }) {
+  const { t } = useTranslation('admin');
+  if (error === null || error === undefined) return null;
+  return (
+    <div className="alert alert-error" role="alert" data-testid={testId}>
+      {typeof error === 'string' ? error : errorMessage(t, error)}
+    </div>
+  );
+}
+
+export function StatusBadge({ status }: { status: FundingStatus }) {
+  const { t } = useTranslation('admin');
+  return (
+    <span className={`badge admin-status admin-status-${status}`} data-status={status}>
+      {t(`status.${status}`)}
+    </span>
+  );
+}
+
+/** The page a role may not open: said in words, with a way back, never a crash. */
+export function Forbidden({ home }: { home: string }) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="admin-page" data-testid="admin-forbidden">
+      <EmptyState icon="lock" title={t('forbidden.title')}>
+        <p>{t('forbidden.body')}</p>
+        <Link to={home} className="btn btn-ghost">
+          {t('forbidden.back')}
+        </Link>
+      </EmptyState>
+    </div>
+  );
+}
+
+export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="admin-page-header">
+      <h1 className="admin-page-title">{title}</h1>
+      {children !== undefined && <div className="admin-page-actions">{children}</div>}
+    </div>
+  );
+}
+
+/**
+ * One error line per form: checks the input with the contract's schema first (the same
+ * catalogue message the server would give), then shows the server's refusal.
+ */
+export function useAdminForm() {
+  const { t } = useTranslation('admin');
+  const [error, setError] = useState<{ message: string; field: string | undefined } | null>(null);
+  const [busy, setBusy] = useState(false);
+  return {
+    error,
+    busy,
+    clear: () => setError(null),
+    fieldError: (field: string) => (error?.field === field ? error.message : undefined),
+    /** The error when no field on screen shows it. */
+    formError: (fields: readonly string[]) =>
+      error === null || (error.field !== undefined && fields.includes(error.field))
+        ? null
+        : error.message,
+    fail(err: unknown) {
+      const field = err instanceof ApiError ? (err.detail?.field ?? undefined) : undefined;
+      setError({ message: errorMessage(t, err), field });
+    },
+    failMessage(message: string, field?: string) {
+      setError({ message, field });
+    },
+    failCode(code: number, field?: string) {
+      setError({ message: t(`errors:${code}`), field });
+    },
+    check<S extends z.ZodType>(schema: S, input: unknown): z.output<S> | null {
+      const v = validate(schema, adminFieldCodes, input);
+      if (v.ok) return v.data;
+      setError({ message: t(`errors:${v.code}`), field: v.field });
+      return null;
+    },
+    async run(send: () => Promise<void>): Promise<void> {
+      setBusy(true);
+      try {
+        await send();
+      } catch (err) {
+        const field = err instanceof ApiError ? (err.detail?.field ?? undefined) : undefined;
+        setError({ message: errorMessage(t, err), field });
+      } finally {
+        setBusy(false);
+      }
+    },
+  };
+}
+export type AdminForm = ReturnType<typeof useAdminForm>;

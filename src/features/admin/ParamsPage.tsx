@@ -1,0 +1,177 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { setParamBody, type paramItem } from '../../../contract/admin.ts';
+import { Spinner } from '../../ui/EmptyState.tsx';
+import { ADMIN_KEY } from './AdminShell.tsx';
+import { ErrorAlert, PageHeader, useAdminForm } from './AdminUi.tsx';
+import { formatDateTime } from './format.ts';
+import { staffCall } from './staff-session.ts';
+
+type Param = z.infer<typeof paramItem>;
+const PARAMS_KEY = [ADMIN_KEY, 'params'] as const;
+
+/** The parameters staff may change; each change needs a reason and lands in the audit log. */
+export default function ParamsPage() {
+  const { t } = useTranslation('admin');
+  const params = useQuery({ queryKey: PARAMS_KEY, queryFn: () => staffCall('listParams') });
+  const [editing, setEditing] = useState<Param['key'] | null>(null);
+  const [saved, setSaved] = useState<Param['key'] | null>(null);
+
+  return (
+    <div className="admin-page" data-testid="params-page">
+      <PageHeader title={t('params.title')} />
+      <p className="muted admin-intro">{t('params.intro')}</p>
+      {saved !== null && (
+        <div className="alert alert-success" role="status" data-testid="param-saved">
+          {t('params.saved', { name: t(`params.name.${saved}`) })}
+        </div>
+      )}
+      <ErrorAlert error={params.error} />
+      {params.isPending ? (
+        <Spinner />
+      ) : (
+        <ul className="admin-params" data-testid="params-list">
+          {params.data?.list.map((p) => (
+            <li key={p.key} className="card admin-param" data-testid={`param-${p.key}`}>
+              <div className="admin-param-head">
+                <div>
+                  <h2 className="admin-param-name">{t(`params.name.${p.key}`)}</h2>
+                  <code className="admin-code muted">{p.key}</code>
+                </div>
+                {editing !== p.key && (
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-small"
+                    onClick={() => {
+                      setSaved(null);
+                      setEditing(p.key);
+                    }}
+                    data-testid="param-edit"
+                  >
+                    {t('params.edit')}
+                  </button>
+                )}
+              </div>
+              <p className="muted admin-param-help">{t(`params.help.${p.key}`)}</p>
+              {editing === p.key ? (
+                <ParamEditor
+                  param={p}
+                  onCancel={() => setEditing(null)}
+                  onSaved={() => {
+                    setEditing(null);
+                    setSaved(p.key);
+                  }}
+                />
+              ) : (
+                <div className="admin-param-value">
+                  <span className="num admin-break" data-testid="param-value">
+                    {p.value}
+                  </span>
+                  <span className="muted">
+                    {t('params.updated', { at: formatDateTime(p.updatedAt) })}
+                  </span>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ParamEditor({
+  param,
+  onCancel,
+  onSaved,
+}: {
+  param: Param;
+  onCancel: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const form = useAdminForm();
+  const id = useId();
+  const [value, setValue] = useState(param.value);
+  const [reason, setReason] = useState('');
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    form.clear();
+    const body = form.check(setParamBody, { key: param.key, value, reason });
+    if (body === null) return;
+    await form.run(async () => {
+      await staffCall('setParam', { body });
+      await queryClient.invalidateQueries({ queryKey: PARAMS_KEY });
+      await queryClient.invalidateQueries({ queryKey: [ADMIN_KEY, 'audit'] });
+      onSaved();
+    });
+  }
+
+  const formError = form.formError(['value', 'reason']);
+  return (
+    <form onSubmit={submit} noValidate className="admin-param-form" data-testid="param-form">
+      {formError !== null && (
+        <div className="alert alert-error" role="alert">
+          {formError}
+        </div>
+      )}
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-value`}>
+          {t('params.value')}
+        </label>
+        <input
+          id={`${id}-value`}
+          className="input"
+          value={value}
+          maxLength={300}
+          onChange={(e) => setValue(e.target.value)}
+          aria-invalid={form.fieldError('value') === undefined ? undefined : true}
+          data-testid="param-value-input"
+          autoFocus
+        />
+        {form.fieldError('value') !== undefined && (
+          <span className="field-error" role="alert" data-testid="param-value-error">
+            {form.fieldError('value')}
+          </span>
+        )}
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-reason`}>
+          {t('params.reason')}
+        </label>
+        <input
+          id={`${id}-reason`}
+          className="input"
+          value={reason}
+          maxLength={500}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder={t('params.reasonPlaceholder')}
+          aria-invalid={form.fieldError('reason') === undefined ? undefined : true}
+          data-testid="param-reason-input"
+        />
+        {form.fieldError('reason') !== undefined && (
+          <span className="field-error" role="alert" data-testid="param-reason-error">
+            {form.fieldError('reason')}
+          </span>
+        )}
+      </div>
+      <div className="admin-modal-actions">
+        <button type="button" className="btn btn-ghost btn-small" onClick={onCancel}>
+          {t('cancel')}
+        </button>
+        <button
+          type="submit"
+          className="btn btn-primary btn-small"
+          disabled={form.busy}
+          data-testid="param-save"
+        >
+          {t('params.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import { useTranslation } from 'react-i18next';
+import { useAccount, useConnect, useSignMessage } from 'wagmi';
+import type { SignInOptions } from '../../../../contract/sign-in.ts';
+import { call } from '../../../api/client.ts';
+import { signInMessage } from '../../../wallet/siwe-message.ts';
+import { FormErrorAlert } from '../FormErrorAlert.tsx';
+import { useFormError } from '../use-form-error.ts';
+import type { SignedIn } from './WalletSignIn.tsx';
+
+/** EIP-1193 4001: the person said no in the wallet. Not an error of ours; say so plainly. */
+function isRejection(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === 4001 || e.name === 'UserRejectedRequestError') {
+      return true;
+    }
+  }
+  return false;
+}
+
+const shortAddress = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
+
+/**
+ * Connect, then sign: two taps, because wallet browsers refuse requests a tap did not start.
+ * The wallet is asked for eth_requestAccounts, eth_chainId and one personal_sign: never an
+ * approval, a permit or a transaction (ARCHITECTURE.md, "Honest by construction").
+ */
+export function WalletSteps({
+  options,
+  onSignedIn,
+  connectWithModal,
+}: {
+  options: SignInOptions['wallet'];
+  onSignedIn: SignedIn;
+  /** Outside a wallet browser RainbowKit's modal picks the wallet; inside, the injected one. */
+  connectWithModal?: () => void;
+}) {
+  const { t } = useTranslation('auth');
+  const form = useFormError();
+  const { address, chainId, isConnected } = useAccount();
+  const { connectors, connectAsync } = useConnect();
+  const { signMessageAsync } = useSignMessage();
+
+  async function connect() {
+    form.clear();
+    if (connectWithModal) return connectWithModal();
+    const injected = connectors.find((c) => c.id === 'injected');
+    if (!injected) return form.failMessage(t('wallet.noWallet'));
+    await form.submit(async () => {
+      try {
+        await connectAsync({ connector: injected });
+      } catch (err) {
+        if (!isRejection(err)) throw err;
+        form.failMessage(t('wallet.rejected'));
+      }
+    });
+  }
+
+  async function sign() {
+    form.clear();
+    if (address === undefined || chainId === undefined) return;
+    if (!options.chainIds.includes(chainId)) {
+      return form.failMessage(t('wallet.wrongChain'));
+    }
+    await form.submit(async () => {
+      const { nonce } = await call('signInNonce', { body: { purpose: 'wallet' } });
+      const message = signInMessage({
+        options,
+        address,
+        chainId,
+        nonce,
+        statement: t('wallet.statement'),
+      });
+      let signature: `0x${string}`;
+      try {
+        signature = await signMessageAsync({ message });
+      } catch (err) {
+        if (!isRejection(err)) throw err;
+        return form.failMessage(t('wallet.rejected'));
+      }
+      const res = await call('loginByDapp', { body: { message, signature } });
+      onSignedIn(res);
+    });
+  }
+
+  return (
+    <div className="wallet-steps" data-testid="wallet-steps">
+      <FormErrorAlert form={form} fields={[]} />
+      {isConnected && address !== undefined ? (
+        <>
+          <p className="muted" data-testid="wallet-address">
+            {t('wallet.connectedAs', { address: shortAddress(address) })}
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            onClick={() => void sign()}
+            disabled={form.busy}
+          >
+            {t('wallet.sign')}
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          onClick={() => void connect()}
+          disabled={form.busy}
+        >
+          {t('wallet.connect')}
+        </button>
+      )}
+    </div>
+  );
+}

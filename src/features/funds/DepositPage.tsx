@@ -1,0 +1,226 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { Network } from '../../../contract/addresses.ts';
+import {
+  ASSETS,
+  depositBody,
+  fundsFieldCodes,
+  FUNDS_LIMITS,
+  type Asset,
+  type Deposit,
+} from '../../../contract/funds.ts';
+import { Code } from '../../../contract/errors.ts';
+import { call, upload } from '../../api/client.ts';
+import { Spinner } from '../../ui/EmptyState.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { FormErrorAlert } from '../auth/FormErrorAlert.tsx';
+import { useFormError } from '../auth/use-form-error.ts';
+import { Amount } from './Amount.tsx';
+import { CopyButton } from './CopyButton.tsx';
+import { refreshFunds, useFundingOptions } from './queries.ts';
+import { RealBookOnly } from './RealBookOnly.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
+import { useRequestKey } from './use-request-key.ts';
+import './funds.css';
+
+/** What the file picker offers; the server checks the bytes themselves (SPEC §5). */
+const PROOF_ACCEPT = '.jpg,.jpeg,.png,.jp2,.j2k,image/jpeg,image/png,image/jp2';
+const PROOF_NAME = /\.(jpe?g|png|jp2|j2k)$/i;
+
+function DepositForm() {
+  const { t } = useTranslation('funds');
+  const queryClient = useQueryClient();
+  const options = useFundingOptions();
+  const form = useFormError();
+  const requestKey = useRequestKey();
+  const [asset, setAsset] = useState<Asset>('USDT');
+  const [network, setNetwork] = useState<Network>('ethereum');
+  const [amount, setAmount] = useState('');
+  const [txHash, setTxHash] = useState('');
+  const [last6, setLast6] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  // An uploaded proof is kept for a retry of the same form, until the file changes.
+  const [proofId, setProofId] = useState<string | null>(null);
+  const [done, setDone] = useState<Deposit | null>(null);
+
+  if (options.isPending) return <Spinner />;
+  const list = options.data?.options ?? [];
+  const networks = list.filter((o) => o.asset === asset);
+  const option = networks.find((o) => o.network === network) ?? networks[0];
+
+  function pickAsset(next: Asset) {
+    setAsset(next);
+    setNetwork(list.find((o) => o.asset === next)?.network ?? 'ethereum');
+  }
+
+  function pickFile(next: File | null) {
+    setFile(next);
+    setProofId(null);
+    form.clear();
+    if (next !== null && next.size > FUNDS_LIMITS.proofBytesMax) {
+      form.failCode(Code.imageTooLarge, 'proof');
+    } else if (next !== null && !PROOF_NAME.test(next.name)) {
+      form.failCode(Code.imageFormatWrong, 'proof');
+    }
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    form.clear();
+    if (option === undefined) return;
+    if (file === null) {
+      form.failCode(Code.proofRequired, 'proof');
+      return;
+    }
+    const draft = {
+      key: requestKey.next(),
+      asset,
+      network: option.network,
+      amount,
+      txHash,
+      last6,
+      proofId: proofId ?? '0'.repeat(32),
+    };
+    if (form.check(depositBody, draft, fundsFieldCodes) === null) return;
+    await form.submit(async () => {
+      try {
+        const id = proofId ?? (await upload('uploadProof', file)).proofId;
+        setProofId(id);
+        const result = await call('recharge', { body: { ...draft, proofId: id } });
+        requestKey.settle();
+        setDone(result);
+        await refreshFunds(queryClient);
+      } catch (err) {
+        requestKey.settle(err);
+        throw err;
+      }
+    });
+  }
+
+  if (done !== null) {
+    return (
+      <section className="card funds-done" data-testid="deposit-done">
+        <h2 className="section-title">{t(`errors:${Code.rechargeSubmitted}`)}</h2>
+        <p>
+          <Amount value={done.amount} asset={done.asset} /> <StatusBadge status={done.status} />
+        </p>
+        <p className="muted">{t('deposit.reviewNote')}</p>
+        <div className="balance-actions">
+          <Link to="/profile/records" className="btn btn-primary">
+            {t('records.title')}
+          </Link>
+          <button type="button" className="btn btn-ghost" onClick={() => setDone(null)}>
+            {t('deposit.another')}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <form className="card funds-form" onSubmit={submit} noValidate>
+      <FormErrorAlert
+        form={form}
+        fields={['amount', 'txHash', 'last6', 'proof', 'proofId', 'asset', 'network']}
+      />
+      <div className="field">
+        <span className="field-label">{t('fields.coin')}</span>
+        <div className="tabs" role="radiogroup" aria-label={t('fields.coin')}>
+          {ASSETS.map((a) => (
+            <button
+              key={a}
+              type="button"
+              role="radio"
+              className="tab"
+              aria-checked={asset === a}
+              aria-selected={asset === a}
+              onClick={() => pickAsset(a)}
+            >
+              {a}
+            </button>
+          ))}
+        </div>
+      </div>
+      <label className="field">
+        <span className="field-label">{t('fields.network')}</span>
+        <select
+          className="select"
+          name="network"
+          value={option?.network ?? ''}
+          onChange={(e) => setNetwork(e.target.value as Network)}
+        >
+          {networks.map((o) => (
+            <option key={o.network} value={o.network}>
+              {t(`network.${o.network}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {option !== undefined && (
+        <div className="deposit-address">
+          <span className="field-label">{t('deposit.address')}</span>
+          <code data-testid="deposit-address">{option.depositAddress}</code>
+          <CopyButton text={option.depositAddress} />
+          <p className="field-hint">
+            {t('deposit.minimum', { limit: option.minDeposit, name: option.asset })}
+          </p>
+        </div>
+      )}
+      <TextField
+        label={t('fields.amount')}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        error={form.fieldError('amount')}
+      />
+      <TextField
+        label={t('fields.txHash')}
+        name="txHash"
+        autoComplete="off"
+        spellCheck={false}
+        value={txHash}
+        onChange={(e) => setTxHash(e.target.value)}
+        error={form.fieldError('txHash')}
+      />
+      <TextField
+        label={t('fields.last6')}
+        name="last6"
+        autoComplete="off"
+        maxLength={6}
+        value={last6}
+        onChange={(e) => setLast6(e.target.value)}
+        error={form.fieldError('last6')}
+        hint={t('deposit.last6Hint')}
+      />
+      <TextField
+        label={t('fields.proof')}
+        name="proof"
+        type="file"
+        accept={PROOF_ACCEPT}
+        onChange={(e) => pickFile(e.target.files?.[0] ?? null)}
+        error={form.fieldError('proof') ?? form.fieldError('proofId')}
+        hint={t('deposit.proofHint')}
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
+        {t('deposit.submit')}
+      </button>
+    </form>
+  );
+}
+
+/** Deposit: where to send, then the payment's details and proof for review (SPEC §1, §3). */
+export default function DepositPage() {
+  const { t } = useTranslation('funds');
+  return (
+    <RealBookOnly>
+      <div className="page page-narrow funds-page">
+        <h1 className="page-title">{t('deposit.title')}</h1>
+        <DepositForm />
+      </div>
+    </RealBookOnly>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../i18n/error-message.ts';
+import { preferences } from '../../state/preferences.ts';
+import { useStore } from '../../state/store.ts';
+import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
+import { Amount } from './Amount.tsx';
+import { formatTime } from './format-time.ts';
+import { Pager } from './Pager.tsx';
+import { useTransactions } from './queries.ts';
+import './funds.css';
+
+/** Kinds of ledger movement the record names; anything newer shows as "other". */
+const KINDS = [
+  'deposit',
+  'withdrawal_hold',
+  'withdrawal',
+  'withdrawal_released',
+  'demo_grant',
+  'demo_reset',
+  'adjust_credit',
+  'adjust_debit',
+] as const;
+
+/** The transaction record: every ledger movement of the person in this book. */
+export default function TransactionsPage() {
+  const { t } = useTranslation('funds');
+  const { book } = useStore(preferences);
+  const [page, setPage] = useState(1);
+  const moves = useTransactions(page);
+  return (
+    <div className="page page-narrow funds-page">
+      <div className="funds-head">
+        <h1 className="page-title">{t('transactions.title')}</h1>
+        <span className={`badge badge-${book}`}>{t(`book.${book}`)}</span>
+      </div>
+      <section className="card">
+        {moves.isPending ? (
+          <Spinner />
+        ) : moves.isError ? (
+          <EmptyState icon="doc" title={errorMessage(t, moves.error)} level={2} />
+        ) : moves.data.total === 0 ? (
+          <EmptyState icon="doc" title={t('transactions.empty')} level={2} />
+        ) : (
+          <>
+            <ul className="record-list">
+              {moves.data.list.map((m) => (
+                <li
+                  key={`${m.id}-${m.purpose}`}
+                  className="record"
+                  data-testid="transaction"
+                  data-kind={m.kind}
+                >
+                  <div className="record-head">
+                    <span>
+                      {t(
+                        `kinds.${(KINDS as readonly string[]).includes(m.kind) ? m.kind : 'other'}`,
+                      )}
+                      {m.purpose === 'held' && (
+                        <span className="muted"> · {t('transactions.held')}</span>
+                      )}
+                    </span>
+                    <span className={m.amount.startsWith('-') ? 'down' : 'up'}>
+                      <Amount value={m.amount} asset={m.asset} />
+                    </span>
+                  </div>
+                  <p className="muted">{formatTime(m.createdAt)}</p>
+                </li>
+              ))}
+            </ul>
+            <Pager page={page} size={20} total={moves.data.total} onPage={setPage} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { custom } from 'viem';
+import { createConfig, type Config, type CreateConnectorFn } from 'wagmi';
+import { chainsFor } from './chains.ts';
+import { injectedConnector } from './installed-wallets.ts';
+
+/**
+ * Sign-in reads nothing from a chain, and the page's CSP allows no third-party RPC: a read that
+ * slips through (RainbowKit looks up ENS names) fails here instead of leaving the site.
+ */
+const noPublicRpc = custom({
+  request: () => Promise.reject(new Error('no chain reads during sign-in')),
+});
+
+/**
+ * A wagmi config for the chains the server accepts. Inside a wallet browser the one connector
+ * is the injected provider (no QR code, no WalletConnect detour); RainbowKit passes its own.
+ */
+export function walletConfig(
+  chainIds: readonly number[],
+  connectors: CreateConnectorFn[] = [injectedConnector()],
+  /** Off when the connectors already come from EIP-6963 announcements (RainbowKit's list). */
+  discover = true,
+): Config {
+  const chains = chainsFor(chainIds);
+  return createConfig({
+    chains,
+    connectors,
+    // EIP-6963: every installed wallet announces itself; the injected one is still first.
+    multiInjectedProviderDiscovery: discover,
+    transports: Object.fromEntries(chains.map((c) => [c.id, noPublicRpc])),
+  });
+}
