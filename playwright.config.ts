@@ -1,6 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  CHAIN_PORT,
+  CHAIN_READY_PORT,
+  E2E_CHAIN_URL,
+  E2E_CONFIRMATIONS,
+  E2E_PLATFORM_ADDRESS,
+} from './e2e/support/chain-env.ts';
 
 /** Browser tests drive Debian's Chromium against the real server on a fresh in-memory database. */
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -61,6 +68,13 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: 'npx tsx e2e/support/local-chain-server.ts',
+      url: `http://127.0.0.1:${CHAIN_READY_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { E2E_CHAIN_PORT: String(CHAIN_PORT) },
+    },
+    {
       command: 'npx tsx e2e/support/oidc-provider.ts',
       url: `${OIDC}/.well-known/openid-configuration`,
       reuseExistingServer: false,
@@ -94,6 +108,13 @@ export default defineConfig({
         OIDC_JWKS_URL: `${OIDC}/jwks`,
         OIDC_AUTHORIZATION_ENDPOINT: `${OIDC}/authorize`,
         OIDC_TOKEN_ENDPOINT: `${OIDC}/token`,
+        CHAIN_RPC_URL: E2E_CHAIN_URL,
+        CHAIN_ID: '31337',
+        // TestUSDT's address on a fresh node (test-support/local-chain.ts).
+        CHAIN_TOKENS: 'USDT=0x5FbDB2315678afecb367f032d93F642f64180aa3',
+        DEPOSIT_ADDRESSES: `USDT:ethereum=${E2E_PLATFORM_ADDRESS},ETH:ethereum=${E2E_PLATFORM_ADDRESS}`,
+        DEPOSIT_CONFIRMATIONS: String(E2E_CONFIRMATIONS),
+        CHAIN_POLL_MS: '1000',
       },
     },
   ],

@@ -21,6 +21,14 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUTER = 'src/app/router.tsx';
 const ENTRY = 'index.html';
 const BUDGET_KIB = 100;
+/**
+ * What src/main.tsx fetches before its first render, besides the entry: the i18n engine, the
+ * data layer and the layout's chrome. Not in "initial JS" (they are separate requests, in
+ * parallel with the language files), but the home screen cannot paint without them.
+ */
+const STARTUP_MODULES = ['src/i18n/i18n.ts', 'src/api/data-layer.ts'];
+const CHROME = { desktop: 'src/app/DesktopShell.tsx', mobile: 'src/app/MobileShell.tsx' };
+const HOME_PAGE = 'src/features/home/HomePage.tsx';
 const TOP_PACKAGES = 8;
 
 interface Route {
@@ -90,6 +98,15 @@ function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
 
 function pageKey(manifest: Manifest, module: string): string | undefined {
   return Object.entries(manifest).find(([, chunk]) => chunk.src === module)?.[0];
+}
+
+/** A module's chunk: its own entry, or the shared chunk the bundler named after it. */
+function moduleKey(manifest: Manifest, module: string): string | undefined {
+  const name = posix.basename(module).replace(/\.tsx?$/, '');
+  return (
+    pageKey(manifest, module) ??
+    Object.entries(manifest).find(([key, chunk]) => key.startsWith('_') && chunk.name === name)?.[0]
+  );
 }
 
 function chunkSizes(outDir: string): (file: string) => Sizes {
@@ -181,6 +198,18 @@ try {
   console.info(
     `\nhome initial JS: ${kib(initial.gzip)} KiB gzipped (budget ${BUDGET_KIB} KiB)${over}`,
   );
+  const size = chunkSizes(outDir);
+  for (const [name, chrome] of Object.entries(CHROME)) {
+    const keys = [ENTRY, ...STARTUP_MODULES, chrome, HOME_PAGE].flatMap((m) => {
+      const key = m === ENTRY ? ENTRY : moduleKey(manifest, m);
+      if (key === undefined) console.warn(`no chunk for ${m} in the manifest`);
+      return key === undefined ? [] : [key];
+    });
+    const painted = total(manifest, staticClosure(manifest, keys), size);
+    console.info(
+      `all JS before the home screen paints (${name}): ${kib(painted.gzip)} KiB gzipped`,
+    );
+  }
   printPackages(outDir, manifest);
 } finally {
   rmSync(outDir, { recursive: true, force: true });

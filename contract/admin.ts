@@ -68,7 +68,7 @@ export const queueQuery = z.object({
 });
 const queueUser = { userId: z.number().int(), username: z.string() };
 export const depositQueue = z.object({
-  list: z.array(deposit.extend({ ...queueUser, proofId: z.string() })),
+  list: z.array(deposit.extend({ ...queueUser, proofId: z.string().nullable() })),
   total: z.number().int(),
 });
 export const withdrawalQueue = z.object({

@@ -40,6 +40,7 @@ export const fundsFieldCodes = {
   page: { missing: Code.badRequest, invalid: Code.badRequest },
   size: { missing: Code.badRequest, invalid: Code.badRequest },
   id: { missing: Code.assetWrong, invalid: Code.assetWrong },
+  from: { missing: Code.addressWrong, invalid: Code.addressWrong },
 } as const satisfies FieldCodeMap;
 
 /**
@@ -93,6 +94,18 @@ export const fundingOption = z.object({
   minWithdrawal: z.string(),
   /** Whether this coin can also be paid out to a bank account (stablecoins, 1:1 in USD). */
   bankWithdrawal: z.boolean(),
+  /**
+   * Set when deposits on this network are verified on the configured chain: a wallet may pay
+   * them, and the proof screenshot is optional. `token` is the ERC-20 contract (null for ETH).
+   */
+  onChain: z
+    .object({
+      chainId: z.number().int(),
+      token: z.string().nullable(),
+      decimals: z.number().int(),
+      confirmations: z.number().int(),
+    })
+    .nullable(),
 });
 export type FundingOption = z.infer<typeof fundingOption>;
 export const fundingOptionsResult = z.object({
@@ -110,13 +123,26 @@ export const depositBody = z.object({
     .string()
     .trim()
     .regex(/^(0x)?[0-9a-fA-F]{64}$/),
+  /** Required, with the proof, unless the network is verified on chain (`onChain`). */
   last6: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9]{6}$/),
-  proofId: z.string().regex(/^[0-9a-f]{32}$/),
+    .regex(/^[A-Za-z0-9]{6}$/)
+    .optional(),
+  proofId: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/)
+    .optional(),
 });
 export type DepositBody = z.infer<typeof depositBody>;
+
+/**
+ * Where a deposit's on-chain check stands (docs/funds.md): `none` when it is reviewed from its
+ * proof, `confirming` while the chain is read, `verified` once credited by it, `review` when the
+ * check failed and staff decide (`checkCode` says why).
+ */
+export const CHAIN_CHECKS = ['none', 'confirming', 'verified', 'review'] as const;
+export type ChainCheck = (typeof CHAIN_CHECKS)[number];
 
 export const deposit = z.object({
   id: z.number().int(),
@@ -124,12 +150,22 @@ export const deposit = z.object({
   network: z.enum(NETWORKS),
   amount: z.string(),
   txHash: z.string(),
-  last6: z.string(),
+  last6: z.string().nullable(),
   status: z.enum(FUNDING_STATUSES),
   /** The reviewer's reason, shown to the person on a rejection. */
   reason: z.string().nullable(),
   createdAt: z.string(),
   reviewedAt: z.string().nullable(),
+  chainCheck: z.enum(CHAIN_CHECKS),
+  /** Blocks on top of the payment so far, and how many the platform waits for. */
+  confirmations: z.number().int().nullable(),
+  confirmationsRequired: z.number().int().nullable(),
+  /** Why the chain check sent it to review (a code of the catalogue, 10146-10150). */
+  checkCode: z.number().int().nullable(),
+  /** What the chain shows was transferred, when it was read. */
+  chainAmount: z.string().nullable(),
+  /** The paying address, as the chain shows it. */
+  fromAddress: z.string().nullable(),
 });
 export type Deposit = z.infer<typeof deposit>;
 export const depositResult = deposit.extend({ message: z.literal(Code.rechargeSubmitted) });
@@ -200,6 +236,22 @@ export const depositList = z.object({ list: z.array(deposit), total: z.number().
 export const withdrawalList = z.object({ list: z.array(withdrawal), total: z.number().int() });
 
 export const proofResult = z.object({ proofId: z.string() });
+
+/** "Find my transfer": payments from `from` to the platform's address on the configured chain. */
+export const chainTransfersQuery = z.object({
+  asset: z.enum(ASSETS),
+  from: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+});
+export const chainTransfer = z.object({
+  txHash: z.string(),
+  amount: z.string(),
+  blockNumber: z.number().int(),
+  confirmations: z.number().int(),
+  /** Already declared as a deposit (by anyone). */
+  used: z.boolean(),
+});
+export type ChainTransfer = z.infer<typeof chainTransfer>;
+export const chainTransferList = z.object({ list: z.array(chainTransfer) });
 
 export const assetBalance = z.object({
   asset: z.enum(ASSETS),

@@ -33,6 +33,7 @@ export const paths = {
   listFundingOptions: { method: 'GET', path: `${USER}/listFundingOptions` },
   uploadProof: { method: 'POST', path: `${USER}/uploadProof` },
   recharge: { method: 'POST', path: `${USER}/recharge` },
+  findChainTransfers: { method: 'GET', path: `${USER}/findChainTransfers` },
   withdrawal: { method: 'POST', path: `${USER}/withdrawal` },
   listRecharge: { method: 'GET', path: `${USER}/listRecharge` },
   listWithdrwal: { method: 'GET', path: `${USER}/listWithdrwal` },

@@ -257,11 +257,22 @@ export const routes = {
   }),
   recharge: route({
     ...paths.recharge,
-    summary: 'Declare a deposit with its proof; it waits for staff review (real book only)',
+    summary:
+      'Declare a deposit: verified on chain and credited where a chain is configured, else (or when the check fails) reviewed by staff from its proof (real book only)',
     tag: 'funds',
     auth: 'session',
     body: funds.depositBody,
     result: funds.depositResult,
+    fields: funds.fundsFieldCodes,
+  }),
+  findChainTransfers: route({
+    ...paths.findChainTransfers,
+    summary:
+      'Recent payments from an address to the platform on the configured chain ("find my transfer")',
+    tag: 'funds',
+    auth: 'session',
+    query: funds.chainTransfersQuery,
+    result: funds.chainTransferList,
     fields: funds.fundsFieldCodes,
   }),
   withdrawal: route({

@@ -111,7 +111,15 @@ function hardhatCli(): string {
   return path.join(path.dirname(manifestPath), manifest.bin.hardhat);
 }
 
-export async function startLocalChain(options: { port: number }): Promise<LocalChain> {
+export async function startLocalChain(options: {
+  port: number;
+  /**
+   * Off when a supervisor ends this process by killing its process group (Playwright's web
+   * servers): the node must be in that group to go with it.
+   */
+  ownProcessGroup?: boolean;
+}): Promise<LocalChain> {
+  const ownGroup = options.ownProcessGroup ?? true;
   const rpcUrl = `http://127.0.0.1:${options.port}`;
   const child = spawn(
     process.execPath,
@@ -129,7 +137,7 @@ export async function startLocalChain(options: { port: number }): Promise<LocalC
       cwd: ROOT,
       env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true' },
       // Its own process group, so stop() (and our exit) can end the node and anything it spawns.
-      detached: true,
+      detached: ownGroup,
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -171,7 +179,8 @@ export async function startLocalChain(options: { port: number }): Promise<LocalC
   const killGroup = (signal: NodeJS.Signals) => {
     if (child.pid === undefined || hasExited()) return;
     try {
-      process.kill(-child.pid, signal);
+      if (ownGroup) process.kill(-child.pid, signal);
+      else child.kill(signal);
     } catch {
       // Already gone.
     }

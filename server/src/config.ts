@@ -64,7 +64,6 @@ const configSchema = z.object({
   BINANCE_WS_URL: z.url().default('wss://stream.binance.com:9443'),
   /** Where deposits go: "USDT:ethereum=0x…,BTC:bitcoin=bc1…" (docs/funds.md); empty keeps the placeholders. */
   DEPOSIT_ADDRESSES: z.string().max(4000).default(''),
-  /** With BOOTSTRAP_ADMIN_PASSWORD: the first admin, created at start when no staff exists. */
   /** JSON-RPC of the EVM chain deposits are verified on and smart wallets checked against. */
   CHAIN_RPC_URL: z.url().optional(),
   /** The chain id CHAIN_RPC_URL must answer with (checked at start). */
@@ -74,6 +73,17 @@ const configSchema = z.object({
     .min(1)
     .max(2 ** 32)
     .default(31337),
+  /** ERC-20 contracts of the coins on that chain: "USDT=0x…,USDC=0x…" (ETH needs none). */
+  CHAIN_TOKENS: z.string().max(2000).default(''),
+  /** Blocks on top of a deposit's transaction before it is credited. */
+  DEPOSIT_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(12),
+  /** A deposit still unconfirmed this long after it was declared goes to staff review. */
+  DEPOSIT_CONFIRM_MINUTES: z.coerce.number().int().min(1).max(10_080).default(120),
+  /** How often waiting deposits are read from the chain. */
+  CHAIN_POLL_MS: z.coerce.number().int().min(200).max(600_000).default(15_000),
+  /** How far back "find my transfer" reads token transfers, and scans blocks for ETH. */
+  CHAIN_LOOKBACK_BLOCKS: z.coerce.number().int().min(1).max(100_000).default(10_000),
+  CHAIN_ETH_SCAN_BLOCKS: z.coerce.number().int().min(1).max(2_000).default(200),
   /** Chain ids a wallet sign-in message may name (EOA signatures verify on any of them). */
   SIWE_CHAIN_IDS: csv
     .transform((ids) => ids.map(Number))
@@ -97,6 +107,7 @@ const configSchema = z.object({
   OIDC_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   OIDC_AUTHORIZATION_ENDPOINT: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
   OIDC_TOKEN_ENDPOINT: z.url().default('https://oauth2.googleapis.com/token'),
+  /** With BOOTSTRAP_ADMIN_PASSWORD: the first admin, created at start when no staff exists. */
   BOOTSTRAP_ADMIN_USERNAME: z.string().default(''),
   BOOTSTRAP_ADMIN_PASSWORD: z.string().default(''),
 });

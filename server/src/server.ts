@@ -45,16 +45,19 @@ export async function createServer(config: Config): Promise<Server> {
   const bus: Bus = config.REDIS_URL ? await RedisBus.connect(config.REDIS_URL) : new LocalBus();
   const services = createServices(config, db, bus);
   if (services.chain) await assertChainId(services.chain);
+  await services.chainDeposits?.assertTokens();
   await services.networks.applyAddresses(parseDepositAddresses(config.DEPOSIT_ADDRESSES));
   await bootstrapAdmin(config, services);
   const app = await buildApp(config, services);
   // On a shared PostgreSQL, one elected node runs the feed and records; the others follow.
   await services.market.start(INSTRUMENTS, services.simulator, config.DATABASE_URL);
+  services.chainDeposits?.start();
   return {
     app,
     db,
     services,
     async close() {
+      services.chainDeposits?.stop();
       await app.close();
       await services.market.stop();
       await services.bus.close();

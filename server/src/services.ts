@@ -18,6 +18,7 @@ import { BackOffice } from './admin/back-office.ts';
 import { StaffAccounts } from './admin/staff-accounts.ts';
 import { Balances } from './funds/balances.ts';
 import { DemoBook } from './funds/demo-book.ts';
+import { ChainDeposits, parseChainTokens } from './funds/chain-deposits.ts';
 import { Deposits } from './funds/deposits.ts';
 import { FundingNetworks } from './funds/funding-networks.ts';
 import { ProofStore } from './funds/proofs.ts';
@@ -55,6 +56,8 @@ export interface Services {
   backOffice: BackOffice;
   /** The configured EVM chain, when CHAIN_RPC_URL is set. */
   chain: Chain | undefined;
+  /** Deposits verified on that chain, when there is one. */
+  chainDeposits: ChainDeposits | undefined;
   nonces: SignInNonces;
   walletSignIn: WalletSignIn;
   /** Google (OpenID) sign-in, when GOOGLE_CLIENT_ID is set. */
@@ -77,14 +80,27 @@ export function createServices(config: Config, db: Database, bus: Bus): Services
   const params = new Params(db);
   const throttle = new LoginThrottle(db);
   const ledger = new Ledger(db);
-  const networks = new FundingNetworks(db);
+  const chain = createChain(config);
+  const chainDeposits =
+    chain &&
+    new ChainDeposits(db, ledger, chain, {
+      tokens: parseChainTokens(config.CHAIN_TOKENS),
+      confirmations: config.DEPOSIT_CONFIRMATIONS,
+      confirmMinutes: config.DEPOSIT_CONFIRM_MINUTES,
+      pollMs: config.CHAIN_POLL_MS,
+      lookbackBlocks: config.CHAIN_LOOKBACK_BLOCKS,
+      ethScanBlocks: config.CHAIN_ETH_SCAN_BLOCKS,
+    });
+  const networks = new FundingNetworks(
+    db,
+    chainDeposits && ((a, n) => chainDeposits.onChainOf(a, n)),
+  );
   const proofs = new ProofStore(db, config.DATA_DIR);
   const audit = new AuditLog(db);
   const balances = new Balances(
     db,
     (asset) => market.byInstrumentCode(`${asset}USDT`)?.last?.price,
   );
-  const chain = createChain(config);
   const nonces = new SignInNonces(db);
   const identities = new Identities(db, sessions);
   const walletSignIn = new WalletSignIn(
@@ -114,6 +130,7 @@ export function createServices(config: Config, db: Database, bus: Bus): Services
         );
   return {
     chain,
+    chainDeposits,
     nonces,
     walletSignIn,
     oidcSignIn,
@@ -124,7 +141,7 @@ export function createServices(config: Config, db: Database, bus: Bus): Services
     proofs,
     audit,
     balances,
-    deposits: new Deposits(db, ledger, networks, proofs, audit),
+    deposits: new Deposits(db, ledger, networks, proofs, audit, chainDeposits),
     withdrawals: new Withdrawals(ledger, db, networks, params, audit),
     demoBook: new DemoBook(ledger, db),
     staff: new StaffAccounts(db, throttle, audit),

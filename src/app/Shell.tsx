@@ -1,10 +1,18 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '../ui/EmptyState.tsx';
-import { DesktopShell } from './DesktopShell.tsx';
 import { layout } from './layout.ts';
-import { MobileShell } from './MobileShell.tsx';
+import { ScrollRestoration } from './ScrollRestoration.tsx';
 import { BARE_PATHS, NO_NAV_PATHS } from './navigation.ts';
+
+/** The layout is fixed for the visit (SPEC §2: by user agent), so only its chrome is fetched. */
+export function loadChrome() {
+  return layout === 'mobile'
+    ? import('./MobileShell.tsx').then((module) => ({ default: module.MobileShell }))
+    : import('./DesktopShell.tsx').then((module) => ({ default: module.DesktopShell }));
+}
+
+const Chrome = lazy(loadChrome);
 
 /** Picks the desktop or mobile shell (SPEC §2) around the current screen. */
 export function Shell() {
@@ -15,12 +23,10 @@ export function Shell() {
     </Suspense>
   );
   if (NO_NAV_PATHS.includes(pathname)) return <main className="shell-main">{page}</main>;
-  const bare = BARE_PATHS.includes(pathname);
-  const ShellFor = layout === 'mobile' ? MobileShell : DesktopShell;
   return (
     <>
       <ScrollRestoration />
-      <ShellFor bare={bare}>{page}</ShellFor>
+      <Chrome bare={BARE_PATHS.includes(pathname)}>{page}</Chrome>
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router-dom';
-import { UnavailablePage, type Capability } from '../features/unavailable/UnavailablePage.tsx';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Spinner } from '../ui/EmptyState.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
+import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
+import { SessionExpiryRedirect } from './SessionExpiryRedirect.tsx';
 import { Shell } from './Shell.tsx';
 
 const HomePage = lazy(() => import('../features/home/HomePage.tsx'));
@@ -28,18 +29,18 @@ const FundingRecordsPage = lazy(() => import('../features/funds/FundingRecordsPa
 const TransactionsPage = lazy(() => import('../features/funds/TransactionsPage.tsx'));
 const GoogleCallbackPage = lazy(() => import('../features/auth/GoogleCallbackPage.tsx'));
 const AdminApp = lazy(() => import('../features/admin/AdminApp.tsx'));
+const UnavailablePage = lazy(() => import('../features/unavailable/UnavailablePage.tsx'));
 
 const guarded = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
-const later = (capability: Capability) => <UnavailablePage capability={capability} />;
 
 /** Every route of SPEC §2 (plus the account sub-screens it implies); unknown paths go to /. */
-export const appRoutes = [
+const appRoutes = [
   { path: '/', element: <HomePage /> },
   { path: '/market', element: <MarketPage /> },
   { path: '/cruuency', element: <MarketDetailPage /> },
-  { path: '/trading', element: guarded(later('trading')) },
-  { path: '/loan', element: guarded(later('loan')) },
-  { path: '/nfts', element: guarded(later('nfts')) },
+  { path: '/trading', element: guarded(<UnavailablePage capability="trading" />) },
+  { path: '/loan', element: guarded(<UnavailablePage capability="loan" />) },
+  { path: '/nfts', element: guarded(<UnavailablePage capability="nfts" />) },
   { path: '/profile', element: guarded(<ProfilePage />) },
   { path: '/profile/balance', element: guarded(<BalancePage />) },
   { path: '/profile/balancebb', element: guarded(<CoinAccountsPage />) },
@@ -47,10 +48,13 @@ export const appRoutes = [
   { path: '/profile/withdraw', element: guarded(<WithdrawPage />) },
   { path: '/profile/records', element: guarded(<FundingRecordsPage />) },
   { path: '/profile/transactions', element: guarded(<TransactionsPage />) },
-  { path: '/profile/kefu', element: guarded(later('support')) },
-  { path: '/profile/qiandao', element: guarded(later('checkIn')) },
-  { path: '/profile/invite', element: guarded(later('invite')) },
-  { path: '/profile/notification', element: guarded(later('notifications')) },
+  { path: '/profile/kefu', element: guarded(<UnavailablePage capability="support" />) },
+  { path: '/profile/qiandao', element: guarded(<UnavailablePage capability="checkIn" />) },
+  { path: '/profile/invite', element: guarded(<UnavailablePage capability="invite" />) },
+  {
+    path: '/profile/notification',
+    element: guarded(<UnavailablePage capability="notifications" />),
+  },
   { path: '/profile/settings', element: guarded(<SettingsPage />) },
   { path: '/profile/password', element: guarded(<ChangePasswordPage />) },
   { path: '/profile/language', element: <LanguagePage /> },
@@ -77,7 +81,22 @@ const adminRoute = {
   ),
 };
 
-export const router = createBrowserRouter([
-  adminRoute,
-  { element: <Shell />, children: appRoutes },
-]);
+/** The back office first, then every user screen inside the desktop or mobile shell. */
+export function AppRoutes() {
+  const { key } = useLocation();
+  return (
+    <>
+      <SessionExpiryRedirect />
+      <RouteErrorBoundary locationKey={key}>
+        <Routes>
+          <Route path={adminRoute.path} element={adminRoute.element} />
+          <Route element={<Shell />}>
+            {appRoutes.map(({ path, element }) => (
+              <Route key={path} path={path} element={element} />
+            ))}
+          </Route>
+        </Routes>
+      </RouteErrorBoundary>
+    </>
+  );
+}

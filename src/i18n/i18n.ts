@@ -2,31 +2,14 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_TAGS, RTL_LANGUAGES, type Language } from '../../contract/languages.ts';
 import { preferences } from '../state/preferences.ts';
-
-export const NAMESPACES = [
-  'common',
-  'auth',
-  'profile',
-  'help',
-  'home',
-  'market',
-  'errors',
-] as const;
-
-// Only the chosen language's files are fetched; each is its own small chunk.
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
+import { loadLocale, NAMESPACES } from './locale-files.ts';
 
 const lazyLocales: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language: string, namespace: string, callback: ReadCallback) {
-    const load = files[`../../locales/${language}/${namespace}.json`];
-    if (load === undefined) {
-      callback(new Error(`no locale file ${language}/${namespace}`), null);
-      return;
-    }
-    load().then(
-      (m) => callback(null, m.default as never),
+    loadLocale(language, namespace).then(
+      (resources) => callback(null, resources as never),
       (err: unknown) => callback(err as Error, null),
     );
   },

@@ -5,7 +5,7 @@ import {
   useConnectModal,
   type Locale,
 } from '@rainbow-me/rainbowkit';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount, WagmiProvider } from 'wagmi';
 import type { Language } from '../../contract/languages.ts';
@@ -59,9 +59,10 @@ export default function RainbowWallet({
   children: (openModal: () => void) => ReactNode;
 }) {
   const { t, i18n } = useTranslation('auth');
-  const config = useMemo(
-    () => walletConfig(chainIds, rainbowConnectors(t('wallet.browserWallet')), false),
-    [chainIds, t],
+  // Made once per mount: a new config is a new wagmi state, which would drop the connection
+  // (and the form using it) whenever a parent re-renders with a new `t` or array.
+  const [config] = useState(() =>
+    walletConfig(chainIds, rainbowConnectors(t('wallet.browserWallet')), false),
   );
   return (
     <WagmiProvider config={config} reconnectOnMount={false}>

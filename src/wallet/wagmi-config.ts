@@ -28,5 +28,9 @@ export function walletConfig(
     // EIP-6963: every installed wallet announces itself; the injected one is still first.
     multiInjectedProviderDiscovery: discover,
     transports: Object.fromEntries(chains.map((c) => [c.id, noPublicRpc])),
+    // Nothing is remembered between visits (no reconnect on mount). With a storage, wagmi's
+    // provider also empties the connections on every re-render when reconnectOnMount is off,
+    // so a connected wallet would drop as soon as a parent form re-rendered.
+    storage: null,
   });
 }

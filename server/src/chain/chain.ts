@@ -13,6 +13,8 @@ export function createChain(config: {
   if (config.CHAIN_RPC_URL === undefined) return undefined;
   const client = createPublicClient({
     transport: http(config.CHAIN_RPC_URL, { timeout: 10_000, retryCount: 1 }),
+    // viem caches the block number for 4 s by default: a confirmation count must be read fresh.
+    cacheTime: 0,
   });
   return { id: config.CHAIN_ID, client };
 }

@@ -4,6 +4,7 @@ import { Code } from '../../../contract/errors.ts';
 import {
   ASSET_SCALE,
   type Asset,
+  type ChainCheck,
   type Deposit,
   type DepositBody,
   type FundingStatus,
@@ -15,6 +16,8 @@ import { AppError } from '../http/app-error.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { toUnits } from '../market/decimal.ts';
 import { trimDecimal, unitsOf } from './amounts.ts';
+import type { ChainDeposits } from './chain-deposits.ts';
+import { creditDeposit } from './deposit-credit.ts';
 import type { FundingNetworks } from './funding-networks.ts';
 import { isUniqueViolation, withLedgerCodes } from './ledger-errors.ts';
 import type { ProofStore } from './proofs.ts';
@@ -28,16 +31,23 @@ interface DepositRow {
   network: Network;
   amount: string;
   tx_hash: string;
-  last6: string;
-  proof_id: string;
+  last6: string | null;
+  proof_id: string | null;
   status: FundingStatus;
   reason: string | null;
   created_at: Date;
   reviewed_at: Date | null;
+  chain_check: ChainCheck;
+  confirmations: number | null;
+  confirmations_required: number | null;
+  check_code: number | null;
+  chain_amount: string | null;
+  from_address: string | null;
 }
 
 const COLUMNS = `d.id, d.user_id, d.request_key, d.asset, d.network, d.amount::text, d.tx_hash,
-  d.last6, d.proof_id, d.status, d.reason, d.created_at, d.reviewed_at`;
+  d.last6, d.proof_id, d.status, d.reason, d.created_at, d.reviewed_at, d.chain_check,
+  d.confirmations, d.confirmations_required, d.check_code, d.chain_amount::text, d.from_address`;
 
 function toDeposit(r: DepositRow): Deposit {
   return {
@@ -51,6 +61,12 @@ function toDeposit(r: DepositRow): Deposit {
     reason: r.reason,
     createdAt: new Date(r.created_at).toISOString(),
     reviewedAt: r.reviewed_at === null ? null : new Date(r.reviewed_at).toISOString(),
+    chainCheck: r.chain_check,
+    confirmations: r.confirmations,
+    confirmationsRequired: r.confirmations_required,
+    checkCode: r.check_code,
+    chainAmount: r.chain_amount === null ? null : trimDecimal(r.chain_amount),
+    fromAddress: r.from_address,
   };
 }
 
@@ -61,13 +77,14 @@ function sameRequest(row: DepositRow, body: DepositBody, txHash: string): boolea
     row.network === body.network &&
     toUnits(row.amount, ASSET_SCALE[row.asset]) === unitsOf(body.amount, body.asset) &&
     row.tx_hash === txHash &&
-    row.proof_id === body.proofId
+    row.proof_id === (body.proofId ?? null)
   );
 }
 
 /**
- * Deposits declared by people with proof, credited only when staff approve them (issue 5 adds
- * on-chain verification). Real book only: the demo book is funded by the faucet.
+ * Deposits people declare. Where the configured chain verifies the network, the chain check
+ * credits them (ChainDeposits); otherwise, or when that check fails, staff review them from the
+ * proof. Real book only: the demo book is funded by the faucet.
  */
 export class Deposits {
   constructor(
@@ -76,6 +93,7 @@ export class Deposits {
     private readonly networks: FundingNetworks,
     private readonly proofs: ProofStore,
     private readonly audit: AuditLog,
+    private readonly chain?: ChainDeposits,
   ) {}
 
   async create(userId: number, book: Book, body: DepositBody): Promise<Deposit> {
@@ -89,6 +107,13 @@ export class Deposits {
         limit: option.minDeposit,
       });
     }
+    const onChain = option.onChain !== null && this.chain !== undefined;
+    // Without the chain, staff have only the proof and the paying account to go on.
+    if (!onChain && body.proofId === undefined) {
+      throw new AppError(Code.proofRequired, { field: 'proofId' });
+    }
+    if (!onChain && body.last6 === undefined)
+      throw new AppError(Code.last6Wrong, { field: 'last6' });
     const txHash = `0x${body.txHash.replace(/^0x/, '').toLowerCase()}`;
     const attempt = () =>
       this.db.transaction(async (tx) => {
@@ -99,12 +124,17 @@ export class Deposits {
         }
         const [used] = await tx.query('select 1 from deposits where tx_hash = $1', [txHash]);
         if (used !== undefined) throw new AppError(Code.txHashUsed, { field: 'txHash' });
-        if (!(await this.proofs.isUnusedOf(tx, body.proofId, userId))) {
+        if (
+          body.proofId !== undefined &&
+          !(await this.proofs.isUnusedOf(tx, body.proofId, userId))
+        ) {
           throw new AppError(Code.proofRequired, { field: 'proofId' });
         }
         const [row] = await tx.query<DepositRow>(
-          `insert into deposits as d (user_id, request_key, asset, network, amount, tx_hash, last6, proof_id)
-           values ($1, $2, $3, $4, $5, $6, $7, $8) returning ${COLUMNS}`,
+          `insert into deposits as d (user_id, request_key, asset, network, amount, tx_hash, last6,
+             proof_id, chain_check, confirmations_required, check_until)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + make_interval(mins => $11))
+           returning ${COLUMNS}`,
           [
             userId,
             body.key,
@@ -112,15 +142,18 @@ export class Deposits {
             body.network,
             body.amount,
             txHash,
-            body.last6,
-            body.proofId,
+            body.last6 ?? null,
+            body.proofId ?? null,
+            onChain ? 'confirming' : 'none',
+            onChain ? this.chain?.settings.confirmations : null,
+            this.chain?.settings.confirmMinutes ?? 0,
           ],
         );
         if (row === undefined) throw new Error('deposit insert returned no row');
         return row;
       });
     try {
-      return toDeposit(await attempt());
+      return toDeposit(await this.checkedOnChain(await attempt()));
     } catch (err) {
       // A concurrent twin with the same key may have committed while this attempt ran, and then
       // tripped its hash, proof or key check (or unique index): this request is its replay.
@@ -134,6 +167,24 @@ export class Deposits {
       }
       throw err;
     }
+  }
+
+  /**
+   * Reads a new deposit's transaction at once, so a payment already confirmed is credited in the
+   * same request. The chain being slow or down loses nothing: the sweep reads it again.
+   */
+  private async checkedOnChain(row: DepositRow): Promise<DepositRow> {
+    if (this.chain === undefined || row.chain_check !== 'confirming') return row;
+    try {
+      await this.chain.check(Number(row.id));
+    } catch (err) {
+      console.error(`deposit ${row.id}: chain check failed:`, (err as Error).message);
+    }
+    const [now] = await this.db.query<DepositRow>(
+      `select ${COLUMNS} from deposits d where d.id = $1`,
+      [row.id],
+    );
+    return now ?? row;
   }
 
   private async byKey(tx: Queryable, userId: number, key: string): Promise<DepositRow | undefined> {
@@ -208,20 +259,14 @@ export class Deposits {
           const [exists] = await tx.query('select 1 from deposits where id = $1', [decision.id]);
           throw new AppError(exists === undefined ? Code.notFound : Code.alreadyReviewed);
         }
+        // Where the chain showed another amount than declared, what arrived is what is credited.
+        const credited = row.chain_amount ?? row.amount;
         if (status === 'approved') {
-          await this.ledger.post(tx, {
-            key: `deposit:${row.id}:approve`,
+          await creditDeposit(this.ledger, tx, {
+            id: Number(row.id),
+            userId: Number(row.user_id),
             asset: row.asset,
-            book: 'real',
-            legs: [
-              {
-                from: { platform: 'external_deposits' },
-                to: { user: Number(row.user_id), purpose: 'available' },
-                amount: toUnits(row.amount, ASSET_SCALE[row.asset]),
-                kind: 'deposit',
-                reference: `deposit:${row.id}`,
-              },
-            ],
+            amount: credited,
           });
         }
         await this.audit.append(tx, staff, {
@@ -231,7 +276,7 @@ export class Deposits {
           after: {
             status,
             asset: row.asset,
-            amount: trimDecimal(row.amount),
+            amount: trimDecimal(credited),
             userId: Number(row.user_id),
           },
           reason: decision.reason === '' ? undefined : decision.reason,

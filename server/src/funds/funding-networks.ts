@@ -38,7 +38,12 @@ export function parseDepositAddresses(
 export class FundingNetworks {
   private readonly cache = new TtlCache<NetworkRow[]>(30_000, 1);
 
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    /** Which options the configured chain verifies (none without a chain). */
+    private readonly onChainOf: (asset: Asset, network: Network) => FundingOption['onChain'] = () =>
+      null,
+  ) {}
 
   async applyAddresses(entries: ReturnType<typeof parseDepositAddresses>): Promise<void> {
     for (const e of entries) {
@@ -68,6 +73,7 @@ export class FundingNetworks {
       minDeposit: trimDecimal(r.min_deposit),
       minWithdrawal: trimDecimal(r.min_withdrawal),
       bankWithdrawal: r.bank_withdrawal,
+      onChain: this.onChainOf(r.asset, r.network),
     }));
   }
 

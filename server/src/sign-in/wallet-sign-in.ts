@@ -104,9 +104,12 @@ export class WalletSignIn {
    */
   private async verify(address: Hex, message: string, signature: Hex, chainId: number) {
     const chain = this.config.chain;
-    // A chain that does not answer is an outage (500), not a wrong signature.
     if (chain !== undefined && chain.id === chainId) {
-      return chain.client.verifyMessage({ address, message, signature });
+      // viem answers false for every failed eth_call, a node that does not answer included. A
+      // refusal counts only once the node answers; else this throws: an outage (500), not 10142.
+      const valid = await chain.client.verifyMessage({ address, message, signature });
+      if (!valid) await chain.client.getChainId();
+      return valid;
     }
     try {
       return await verifyMessage({ address, message, signature });

@@ -10,6 +10,7 @@ import { errorMessage } from '../../i18n/error-message.ts';
 import { useStore } from '../../state/store.ts';
 import { Spinner } from '../../ui/EmptyState.tsx';
 import { Modal } from '../../ui/Modal.tsx';
+import { ChainCheckNote } from '../funds/ChainCheckNote.tsx';
 import { formatDecimal } from '../market/format.ts';
 import { canReview } from './access.ts';
 import { ADMIN_KEY } from './AdminShell.tsx';
@@ -138,9 +139,9 @@ export default function QueuePage({ kind }: { kind: Kind }) {
   }
 
   const busyId = review.isPending ? review.variables.id : null;
-  const actions = (item: { id: number; status: FundingStatus; proofId?: string }) => (
+  const actions = (item: { id: number; status: FundingStatus; proofId?: string | null }) => (
     <div className="admin-actions">
-      {item.proofId !== undefined && (
+      {typeof item.proofId === 'string' && (
         <button
           type="button"
           className="btn btn-ghost btn-small"
@@ -235,8 +236,9 @@ export default function QueuePage({ kind }: { kind: Kind }) {
     {
       id: 'last6',
       header: t('queue.col.last6'),
-      cell: (r) => <code className="admin-code">{r.last6}</code>,
+      cell: (r) => <code className="admin-code">{r.last6 ?? '—'}</code>,
     },
+    { id: 'chain', header: t('queue.col.chain'), cell: (r) => <ChainCheckNote deposit={r} /> },
     common.created,
     ...(status === 'pending' ? [] : [outcomeColumn]),
     { id: 'actions', header: t('queue.col.actions'), cell: actions },

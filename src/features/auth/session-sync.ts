@@ -11,17 +11,16 @@ export async function refreshUserInfo(): Promise<void> {
   }
 }
 
-/** SPEC §4: when the server ends the session, go to /pass/login. */
-interface Navigator {
-  state: { location: { pathname: string } };
-  navigate(to: string): Promise<void>;
-}
+const LOGIN_PATH = '/pass/login';
 
-export function watchSessionExpiry(router: Navigator): void {
-  sessionStore.subscribe(() => {
-    const s = sessionStore.get();
-    if (s.expired && router.state.location.pathname !== '/pass/login') {
-      void router.navigate('/pass/login');
-    }
-  });
+/**
+ * SPEC §4: when the server ends the session, go to /pass/login. Also checked once on start, for
+ * a session that ended before the router was there to listen.
+ */
+export function watchSessionExpiry(navigate: (to: string) => void): () => void {
+  const leave = () => {
+    if (sessionStore.get().expired && window.location.pathname !== LOGIN_PATH) navigate(LOGIN_PATH);
+  };
+  leave();
+  return sessionStore.subscribe(leave);
 }

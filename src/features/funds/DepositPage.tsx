@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Network } from '../../../contract/addresses.ts';
@@ -18,6 +18,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { FormErrorAlert } from '../auth/FormErrorAlert.tsx';
 import { useFormError } from '../auth/use-form-error.ts';
 import { Amount } from './Amount.tsx';
+import { ChainCheckNote } from './ChainCheckNote.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { refreshFunds, useFundingOptions } from './queries.ts';
 import { RealBookOnly } from './RealBookOnly.tsx';
@@ -28,6 +29,11 @@ import './funds.css';
 /** What the file picker offers; the server checks the bytes themselves (SPEC §5). */
 const PROOF_ACCEPT = '.jpg,.jpeg,.png,.jp2,.j2k,image/jpeg,image/png,image/jp2';
 const PROOF_NAME = /\.(jpe?g|png|jp2|j2k)$/i;
+/** How often the page re-reads a deposit the chain is still confirming. */
+const CONFIRMING_POLL_MS = 3_000;
+
+/** Wagmi, viem and (outside wallet browsers) RainbowKit load on the tap that asks for a wallet. */
+const DepositWallet = lazy(() => import('./wallet/DepositWallet.tsx'));
 
 function DepositForm() {
   const { t } = useTranslation('funds');
@@ -44,15 +50,19 @@ function DepositForm() {
   // An uploaded proof is kept for a retry of the same form, until the file changes.
   const [proofId, setProofId] = useState<string | null>(null);
   const [done, setDone] = useState<Deposit | null>(null);
+  const [walletOpen, setWalletOpen] = useState(false);
 
   if (options.isPending) return <Spinner />;
   const list = options.data?.options ?? [];
   const networks = list.filter((o) => o.asset === asset);
   const option = networks.find((o) => o.network === network) ?? networks[0];
+  // Where the chain verifies the payment, the proof and the paying account are optional.
+  const onChain = option?.onChain ?? null;
 
   function pickAsset(next: Asset) {
     setAsset(next);
     setNetwork(list.find((o) => o.asset === next)?.network ?? 'ethereum');
+    setWalletOpen(false);
   }
 
   function pickFile(next: File | null) {
@@ -70,7 +80,7 @@ function DepositForm() {
     e.preventDefault();
     form.clear();
     if (option === undefined) return;
-    if (file === null) {
+    if (file === null && onChain === null) {
       form.failCode(Code.proofRequired, 'proof');
       return;
     }
@@ -80,14 +90,17 @@ function DepositForm() {
       network: option.network,
       amount,
       txHash,
-      last6,
-      proofId: proofId ?? '0'.repeat(32),
+      last6: last6.trim() === '' && onChain !== null ? undefined : last6,
+      proofId: file === null ? undefined : (proofId ?? '0'.repeat(32)),
     };
     if (form.check(depositBody, draft, fundsFieldCodes) === null) return;
     await form.submit(async () => {
       try {
-        const id = proofId ?? (await upload('uploadProof', file)).proofId;
-        setProofId(id);
+        let id: string | undefined;
+        if (file !== null) {
+          id = proofId ?? (await upload('uploadProof', file)).proofId;
+          setProofId(id);
+        }
         const result = await call('recharge', { body: { ...draft, proofId: id } });
         requestKey.settle();
         setDone(result);
@@ -100,23 +113,7 @@ function DepositForm() {
   }
 
   if (done !== null) {
-    return (
-      <section className="card funds-done" data-testid="deposit-done">
-        <h2 className="section-title">{t(`errors:${Code.rechargeSubmitted}`)}</h2>
-        <p>
-          <Amount value={done.amount} asset={done.asset} /> <StatusBadge status={done.status} />
-        </p>
-        <p className="muted">{t('deposit.reviewNote')}</p>
-        <div className="balance-actions">
-          <Link to="/profile/records" className="btn btn-primary">
-            {t('records.title')}
-          </Link>
-          <button type="button" className="btn btn-ghost" onClick={() => setDone(null)}>
-            {t('deposit.another')}
-          </button>
-        </div>
-      </section>
-    );
+    return <DepositDone first={done} onAnother={() => setDone(null)} />;
   }
 
   return (
@@ -177,6 +174,35 @@ function DepositForm() {
         onChange={(e) => setAmount(e.target.value)}
         error={form.fieldError('amount')}
       />
+      {option !== undefined && onChain !== null && (
+        <div className="field">
+          <span className="field-label">{t('deposit.wallet.title')}</span>
+          <p className="field-hint">{t('deposit.wallet.note')}</p>
+          {walletOpen ? (
+            <Suspense fallback={<Spinner />}>
+              <DepositWallet
+                option={{ ...option, onChain }}
+                amount={amount}
+                onPrefill={(p) => {
+                  form.clear();
+                  setTxHash(p.txHash);
+                  setLast6(p.last6);
+                  if (p.amount !== undefined) setAmount(p.amount);
+                }}
+              />
+            </Suspense>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-ghost btn-block"
+              onClick={() => setWalletOpen(true)}
+              data-testid="open-deposit-wallet"
+            >
+              {t('deposit.wallet.open')}
+            </button>
+          )}
+        </div>
+      )}
       <TextField
         label={t('fields.txHash')}
         name="txHash"
@@ -194,7 +220,7 @@ function DepositForm() {
         value={last6}
         onChange={(e) => setLast6(e.target.value)}
         error={form.fieldError('last6')}
-        hint={t('deposit.last6Hint')}
+        hint={onChain === null ? t('deposit.last6Hint') : t('deposit.optionalOnChain')}
       />
       <TextField
         label={t('fields.proof')}
@@ -203,12 +229,64 @@ function DepositForm() {
         accept={PROOF_ACCEPT}
         onChange={(e) => pickFile(e.target.files?.[0] ?? null)}
         error={form.fieldError('proof') ?? form.fieldError('proofId')}
-        hint={t('deposit.proofHint')}
+        hint={onChain === null ? t('deposit.proofHint') : t('deposit.optionalOnChain')}
       />
       <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
-        {t('deposit.submit')}
+        {onChain === null ? t('deposit.submit') : t('deposit.submitOnChain')}
       </button>
     </form>
+  );
+}
+
+/**
+ * The answer to a deposit. One the chain is still confirming is re-read until the chain check
+ * ends, and the balances refresh when it is credited.
+ */
+function DepositDone({ first, onAnother }: { first: Deposit; onAnother: () => void }) {
+  const { t } = useTranslation('funds');
+  const queryClient = useQueryClient();
+  const live = useQuery({
+    queryKey: ['deposits', 'one', first.id],
+    queryFn: async () => {
+      const page = await call('listRecharge', { query: { page: 1, size: 20 } });
+      return page.list.find((d) => d.id === first.id) ?? first;
+    },
+    initialData: first,
+    refetchInterval: (q) =>
+      q.state.data?.chainCheck === 'confirming' ? CONFIRMING_POLL_MS : false,
+  });
+  const d = live.data;
+  const credited = d.status === 'approved';
+  useEffect(() => {
+    if (credited) void refreshFunds(queryClient);
+  }, [credited, queryClient]);
+  const title =
+    d.chainCheck === 'verified'
+      ? t('deposit.credited')
+      : d.chainCheck === 'none'
+        ? t(`errors:${Code.rechargeSubmitted}`)
+        : t('deposit.checking');
+  return (
+    <section className="card funds-done" data-testid="deposit-done" data-check={d.chainCheck}>
+      <h2 className="section-title">{title}</h2>
+      <p>
+        <Amount value={d.amount} asset={d.asset} /> <StatusBadge status={d.status} />
+      </p>
+      <ChainCheckNote deposit={d} />
+      {d.chainCheck === 'confirming' ? (
+        <p className="muted">{t('deposit.confirmingNote')}</p>
+      ) : (
+        d.chainCheck !== 'verified' && <p className="muted">{t('deposit.reviewNote')}</p>
+      )}
+      <div className="balance-actions">
+        <Link to="/profile/records" className="btn btn-primary">
+          {t('records.title')}
+        </Link>
+        <button type="button" className="btn btn-ghost" onClick={onAnother}>
+          {t('deposit.another')}
+        </button>
+      </div>
+    </section>
   );
 }
 

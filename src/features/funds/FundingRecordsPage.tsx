@@ -8,6 +8,7 @@ import { Amount } from './Amount.tsx';
 import { formatTime } from './format-time.ts';
 import { Pager } from './Pager.tsx';
 import { useDeposits, useWithdrawals } from './queries.ts';
+import { ChainCheckNote } from './ChainCheckNote.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import './funds.css';
 
@@ -35,6 +36,7 @@ function DepositItem({ d }: { d: Deposit }) {
       <p className="muted break">
         {t('fields.txHash')}: <code>{d.txHash}</code>
       </p>
+      <ChainCheckNote deposit={d} />
       <Reason reason={d.reason} />
     </li>
   );

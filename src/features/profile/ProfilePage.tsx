@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -59,6 +60,15 @@ export default function ProfilePage() {
   const navigate = useNavigate();
   const { userInfo } = useStore(sessionStore);
   const { book } = useStore(preferences);
+  const [leaving, setLeaving] = useState(false);
+
+  // Leave the guarded page first, so the guard does not send the person to log in: the
+  // session ends when this page has gone (navigations commit in a transition, not at once).
+  useEffect(() => {
+    if (!leaving) return;
+    navigate('/', { replace: true });
+    return () => sessionStore.signOut();
+  }, [leaving, navigate]);
 
   async function logout() {
     try {
@@ -66,9 +76,7 @@ export default function ProfilePage() {
     } catch {
       // The session is cleared here either way; the server expires it on its own.
     }
-    // Leave the guarded page first, so the guard does not send the person to log in.
-    await navigate('/', { replace: true, flushSync: true });
-    sessionStore.signOut();
+    setLeaving(true);
   }
 
   return (

@@ -14,13 +14,13 @@ export const CAPABILITIES = {
   notifications: 'bell',
 } as const satisfies Record<string, IconName>;
 
-export type Capability = keyof typeof CAPABILITIES;
+type Capability = keyof typeof CAPABILITIES;
 
 /**
  * A translated "not available yet" state inside the shell: never a blank page and never
  * made-up figures.
  */
-export function UnavailablePage({ capability }: { capability: Capability }) {
+export default function UnavailablePage({ capability }: { capability: Capability }) {
   const { t } = useTranslation();
   return (
     <div className="page" data-testid="unavailable">

@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { getAddress } from 'viem';
 import { Code } from '../../../../contract/errors.ts';
 import { FUNDS_LIMITS } from '../../../../contract/funds.ts';
 import { routes } from '../../../../contract/routes.ts';
+import { CHAIN_NETWORK } from '../../funds/chain-deposits.ts';
 import type { Services } from '../../services.ts';
 import { AppError } from '../app-error.ts';
 import { registerRoute } from '../register-route.ts';
@@ -49,6 +51,20 @@ export function fundsRoutes(app: FastifyInstance, s: Services): void {
     ...(await s.deposits.create(userOf(ctx), ctx.book, body)),
     message: Code.rechargeSubmitted,
   }));
+  registerRoute(
+    app,
+    s,
+    routes.findChainTransfers,
+    async ({ query }, ctx) => {
+      userOf(ctx);
+      if (s.chainDeposits === undefined)
+        throw new AppError(Code.chainUnavailable, { field: 'asset' });
+      const option = await s.networks.get(query.asset, CHAIN_NETWORK);
+      return { list: await s.chainDeposits.findTransfers(option, getAddress(query.from)) };
+    },
+    // Each call reads the chain (ETH scans blocks): keep it to what a person would tap.
+    { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+  );
   registerRoute(app, s, routes.withdrawal, async ({ body }, ctx) => ({
     ...(await s.withdrawals.create(userOf(ctx), ctx.book, body)),
     message: Code.withdrawalSubmitted,

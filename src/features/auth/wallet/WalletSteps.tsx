@@ -1,23 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { useAccount, useConnect, useSignMessage } from 'wagmi';
+import { useAccount, useSignMessage } from 'wagmi';
 import type { SignInOptions } from '../../../../contract/sign-in.ts';
 import { call } from '../../../api/client.ts';
+import { isRejection, shortAddress, useConnectWallet } from '../../../wallet/connect-wallet.ts';
 import { signInMessage } from '../../../wallet/siwe-message.ts';
 import { FormErrorAlert } from '../FormErrorAlert.tsx';
 import { useFormError } from '../use-form-error.ts';
 import type { SignedIn } from './WalletSignIn.tsx';
-
-/** EIP-1193 4001: the person said no in the wallet. Not an error of ours; say so plainly. */
-function isRejection(err: unknown): boolean {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === 4001 || e.name === 'UserRejectedRequestError') {
-      return true;
-    }
-  }
-  return false;
-}
-
-const shortAddress = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 
 /**
  * Connect, then sign: two taps, because wallet browsers refuse requests a tap did not start.
@@ -37,23 +26,8 @@ export function WalletSteps({
   const { t } = useTranslation('auth');
   const form = useFormError();
   const { address, chainId, isConnected } = useAccount();
-  const { connectors, connectAsync } = useConnect();
+  const connect = useConnectWallet(form, connectWithModal);
   const { signMessageAsync } = useSignMessage();
-
-  async function connect() {
-    form.clear();
-    if (connectWithModal) return connectWithModal();
-    const injected = connectors.find((c) => c.id === 'injected');
-    if (!injected) return form.failMessage(t('wallet.noWallet'));
-    await form.submit(async () => {
-      try {
-        await connectAsync({ connector: injected });
-      } catch (err) {
-        if (!isRejection(err)) throw err;
-        form.failMessage(t('wallet.rejected'));
-      }
-    });
-  }
 
   async function sign() {
     form.clear();

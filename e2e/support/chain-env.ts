@@ -1,0 +1,13 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** The local chain of the e2e suite: where it runs and how the server is set up to use it. */
+export const CHAIN_PORT = Number(process.env.E2E_CHAIN_PORT ?? 4185);
+export const CHAIN_READY_PORT = CHAIN_PORT + 1;
+export const E2E_CHAIN_URL = `http://127.0.0.1:${CHAIN_PORT}`;
+/** Hardhat's account 9: the platform's deposit address on the local chain. */
+export const E2E_PLATFORM_ADDRESS = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
+/** Blocks a deposit waits for before it is credited. */
+export const E2E_CONFIRMATIONS = 20;
+/** Held by the test that has the chain to itself (e2e/support/chain.ts); a new chain clears it. */
+export const CHAIN_LOCK = path.join(tmpdir(), `kestrel-e2e-chain-${CHAIN_PORT}.lock`);

@@ -1,0 +1,124 @@
+import {
+  decodeEventLog,
+  isAddressEqual,
+  TransactionReceiptNotFoundError,
+  type Address,
+  type Hash,
+  type PublicClient,
+} from 'viem';
+import { erc20DepositAbi } from '../../../contracts-abi/abis.ts';
+import { Code } from '../../../contract/errors.ts';
+
+/** What the platform expects a deposit's transaction to have paid. */
+export interface ExpectedPayment {
+  hash: Hash;
+  /** The platform's deposit address. */
+  recipient: Address;
+  /** The ERC-20 contract, or null for the chain's own coin (ETH). */
+  token: Address | null;
+  /** The declared amount in the coin's smallest unit. */
+  amount: bigint;
+  confirmations: number;
+}
+
+export type PaymentCheck =
+  /** Not mined yet (or unknown to this node), or mined with too few blocks on top. */
+  | { kind: 'confirming'; confirmations: number }
+  | { kind: 'paid'; from: Address; amount: bigint; confirmations: number }
+  | {
+      kind: 'refused';
+      code:
+        | typeof Code.depositTxFailed
+        | typeof Code.depositWrongRecipient
+        | typeof Code.depositWrongAsset
+        | typeof Code.depositAmountDiffers;
+      /** What the chain shows was paid to the platform in this coin, when anything was. */
+      amount: bigint | null;
+      from: Address;
+    };
+
+/** ERC-20 Transfer events of `token` to `recipient` in the receipt, summed. */
+function tokenPaid(
+  logs: readonly { address: Address; data: `0x${string}`; topics: readonly `0x${string}`[] }[],
+  token: Address,
+  recipient: Address,
+): { amount: bigint; otherTokenPaid: boolean } {
+  let amount = 0n;
+  let otherTokenPaid = false;
+  for (const log of logs) {
+    let event;
+    try {
+      event = decodeEventLog({
+        abi: erc20DepositAbi,
+        eventName: 'Transfer',
+        data: log.data,
+        topics: log.topics as [`0x${string}`, ...`0x${string}`[]],
+      });
+    } catch {
+      continue; // another event (an Approval, a swap's Sync...)
+    }
+    if (!isAddressEqual(event.args.to, recipient)) continue;
+    if (isAddressEqual(log.address, token)) amount += event.args.value;
+    else otherTokenPaid = true;
+  }
+  return { amount, otherTokenPaid };
+}
+
+/** Whether the transaction sent ETH to the platform (when a token was declared). */
+async function paidNativeCoin(client: PublicClient, expected: ExpectedPayment): Promise<boolean> {
+  const tx = await client.getTransaction({ hash: expected.hash });
+  return tx.to !== null && isAddressEqual(tx.to, expected.recipient) && tx.value > 0n;
+}
+
+/**
+ * Reads one deposit's transaction from the chain and says whether it paid what was declared.
+ * Every check that can refuse runs before the confirmation count, so a wrong payment goes to
+ * staff at once instead of after the wait; only a payment that matches waits for blocks.
+ * Only direct payments count: ETH sent through a contract (an internal transaction) is not seen
+ * here and goes to staff review after the wait (docs/funds.md).
+ */
+export async function checkPayment(
+  client: PublicClient,
+  expected: ExpectedPayment,
+): Promise<PaymentCheck> {
+  let receipt;
+  try {
+    receipt = await client.getTransactionReceipt({ hash: expected.hash });
+  } catch (err) {
+    if (err instanceof TransactionReceiptNotFoundError)
+      return { kind: 'confirming', confirmations: 0 };
+    throw err;
+  }
+  const from = receipt.from;
+  if (receipt.status !== 'success') {
+    return { kind: 'refused', code: Code.depositTxFailed, amount: null, from };
+  }
+
+  let paid: bigint;
+  if (expected.token === null) {
+    const tx = await client.getTransaction({ hash: expected.hash });
+    const toUs = tx.to !== null && isAddressEqual(tx.to, expected.recipient);
+    if (!toUs) return { kind: 'refused', code: Code.depositWrongRecipient, amount: null, from };
+    if (tx.value === 0n)
+      return { kind: 'refused', code: Code.depositWrongAsset, amount: null, from };
+    paid = tx.value;
+  } else {
+    const { amount, otherTokenPaid } = tokenPaid(receipt.logs, expected.token, expected.recipient);
+    if (amount === 0n) {
+      const code =
+        otherTokenPaid || (await paidNativeCoin(client, expected))
+          ? Code.depositWrongAsset
+          : Code.depositWrongRecipient;
+      return { kind: 'refused', code, amount: null, from };
+    }
+    paid = amount;
+  }
+  if (paid !== expected.amount) {
+    return { kind: 'refused', code: Code.depositAmountDiffers, amount: paid, from };
+  }
+
+  const latest = await client.getBlockNumber();
+  const confirmations = Number(latest - receipt.blockNumber + 1n);
+  if (confirmations < expected.confirmations) return { kind: 'confirming', confirmations };
+  return { kind: 'paid', from, amount: paid, confirmations };
+}

@@ -1,0 +1,32 @@
+import { ASSET_SCALE, type Asset } from '../../../contract/funds.ts';
+import type { Queryable } from '../db/database.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import { toUnits } from '../market/decimal.ts';
+
+/**
+ * Credits a deposit to the person's real available balance from the external-deposits account.
+ * Staff approval and the chain check both come here with the same idempotency key, so a deposit
+ * is credited once whichever gets there first.
+ */
+export async function creditDeposit(
+  ledger: Ledger,
+  tx: Queryable,
+  deposit: { id: number; userId: number; asset: Asset; amount: string },
+): Promise<void> {
+  const amount = toUnits(deposit.amount, ASSET_SCALE[deposit.asset]);
+  if (amount <= 0n) throw new Error(`deposit ${deposit.id}: credit of ${deposit.amount}`);
+  await ledger.post(tx, {
+    key: `deposit:${deposit.id}:approve`,
+    asset: deposit.asset,
+    book: 'real',
+    legs: [
+      {
+        from: { platform: 'external_deposits' },
+        to: { user: deposit.userId, purpose: 'available' },
+        amount,
+        kind: 'deposit',
+        reference: `deposit:${deposit.id}`,
+      },
+    ],
+  });
+}
