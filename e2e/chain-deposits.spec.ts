@@ -119,3 +119,36 @@ test('"find my transfer" fills in a payment sent outside the app, and it is cred
       .getByRole('button', { name: 'Already declared' }),
   ).toBeDisabled();
 });
+
+test('in Arabic the wallet payment reads right to left, with nothing left in English', async ({
+  page,
+  request,
+  isMobile,
+}) => {
+  await depositPageWithWallet(page, request, '100');
+  await page.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem('kestrel.preferences') ?? '{}') as object;
+    localStorage.setItem('kestrel.preferences', JSON.stringify({ ...saved, language: 'ar' }));
+  });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.getByLabel('المبلغ').fill('40');
+  await page.getByTestId('open-deposit-wallet').click();
+  if (isMobile) {
+    await page.getByTestId('deposit-wallet').getByRole('button').click();
+  } else {
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Kestrel Test Wallet/ })
+      .click();
+  }
+  await expect(page.getByTestId('wallet-address')).toBeVisible();
+  await page.getByTestId('deposit-wallet').getByRole('button').first().click();
+  const review = page.getByTestId('wallet-review');
+  await expect(review).toContainText(E2E_PLATFORM_ADDRESS);
+  await expect(review).toContainText('40 USDT');
+  const words = (await page.locator('main').innerText())
+    .replace(/0x[0-9a-fA-F]+|USDT|USDC|BTC|ETH|ERC-20|TRC-20|TRON|Ethereum|ID|PNG|JPG|JPEG|…/g, '')
+    .match(/[A-Za-z]{3,}/g);
+  expect(words ?? []).toEqual([]);
+});

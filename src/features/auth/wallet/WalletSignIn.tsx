@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { WagmiProvider } from 'wagmi';
 import type { IdentityLoginResult, SignInOptions } from '../../../../contract/sign-in.ts';
 import { Spinner } from '../../../ui/EmptyState.tsx';
-import { detectFromWindow, walletDeepLinks } from '../../../wallet/in-app-browser.ts';
+import { detectFromWindow } from '../../../wallet/in-app-browser.ts';
+import { OpenInWallet } from '../../../wallet/OpenInWallet.tsx';
 import { walletConfig } from '../../../wallet/wagmi-config.ts';
 import { WalletSteps } from './WalletSteps.tsx';
 
@@ -56,24 +57,5 @@ export default function WalletSignIn({
       )}
       {detection.browser === null && <OpenInWallet />}
     </>
-  );
-}
-
-function OpenInWallet() {
-  const { t } = useTranslation('auth');
-  const links = useMemo(() => walletDeepLinks(window.location.href), []);
-  return (
-    <details className="wallet-links" data-testid="wallet-links">
-      <summary>{t('wallet.openIn')}</summary>
-      <ul>
-        {links.map((l) => (
-          <li key={l.wallet}>
-            <a href={l.href} rel="noopener noreferrer">
-              {l.label}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </details>
   );
 }

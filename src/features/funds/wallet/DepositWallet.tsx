@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { WagmiProvider } from 'wagmi';
 import { Spinner } from '../../../ui/EmptyState.tsx';
 import { detectFromWindow } from '../../../wallet/in-app-browser.ts';
+import { OpenInWallet } from '../../../wallet/OpenInWallet.tsx';
 import { walletConfig } from '../../../wallet/wagmi-config.ts';
 import { DepositWalletSteps, type ChainOption, type Prefill } from './DepositWalletSteps.tsx';
 
@@ -43,8 +44,11 @@ export default function DepositWallet({
     );
   }
   return (
-    <Suspense fallback={<Spinner />}>
-      <RainbowWallet chainIds={chainIds}>{(openModal) => steps(openModal)}</RainbowWallet>
-    </Suspense>
+    <>
+      <Suspense fallback={<Spinner />}>
+        <RainbowWallet chainIds={chainIds}>{(openModal) => steps(openModal)}</RainbowWallet>
+      </Suspense>
+      {detection.browser === null && <OpenInWallet />}
+    </>
   );
 }
