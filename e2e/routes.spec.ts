@@ -88,3 +88,24 @@ test('content pages open from the help centre in the chosen language', async ({ 
     'How do I open an account and sign in?',
   );
 });
+
+test.describe('a screen whose code cannot be fetched', () => {
+  // The browser logs the failed request and the app logs what it caught.
+  test.use({
+    expectedConsoleError:
+      'Failed to fetch|net::ERR_|A screen failed to render|dynamically imported module',
+  });
+
+  test("says so in the person's language and offers a reload, instead of a blank page", async ({
+    page,
+  }) => {
+    await page.route(/\/assets\/HelpPage-[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/help');
+    const error = page.getByTestId('screen-error');
+    await expect(error).toContainText('This screen could not be shown');
+    await page.unroute(/\/assets\/HelpPage-[^/]+\.js$/);
+    await error.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.getByTestId('screen-error')).toHaveCount(0);
+    await expect(page.locator('main')).toBeVisible();
+  });
+});

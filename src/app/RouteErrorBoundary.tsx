@@ -1,6 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-
-const STACK_STYLE = { padding: '0.5rem', backgroundColor: 'rgba(200, 200, 200, 0.5)' };
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   /** The current location's key: moving on (back, forward) retries the screens. */
@@ -14,8 +13,8 @@ interface State {
 }
 
 /**
- * The page the data router showed for an error thrown while rendering (e.g. a page chunk that
- * failed to load), which the declarative router leaves to the app: without it the page goes blank.
+ * Catches an error thrown while rendering a screen (e.g. a page chunk that failed to load), which
+ * the declarative router leaves to the app: without it the page goes blank.
  */
 export class RouteErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, locationKey: this.props.locationKey };
@@ -35,14 +34,19 @@ export class RouteErrorBoundary extends Component<Props, State> {
   }
 
   override render(): ReactNode {
-    const { error } = this.state;
-    if (error === null) return this.props.children;
-    return (
-      <>
-        <h2>Unexpected Application Error!</h2>
-        <h3 style={{ fontStyle: 'italic' }}>{error.message}</h3>
-        {error.stack !== undefined && <pre style={STACK_STYLE}>{error.stack}</pre>}
-      </>
-    );
+    return this.state.error === null ? this.props.children : <ScreenError />;
   }
+}
+
+/** What the person sees instead of a blank page; the details went to the console. */
+function ScreenError() {
+  const { t } = useTranslation('common');
+  return (
+    <main className="page page-narrow" role="alert" data-testid="screen-error">
+      <h1 className="page-title">{t('screenError.title')}</h1>
+      <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+        {t('screenError.reload')}
+      </button>
+    </main>
+  );
 }
