@@ -184,6 +184,31 @@ describe('deposits verified on a local chain', () => {
     expect(await balance(token)).toBe('40');
   });
 
+  it('credits once when checks, sweeps and a reviewer race for the same deposit', async () => {
+    const token = await person();
+    const hash = await payUsdt(usdt(33));
+    const { deposit } = await declare(token, hash, '33');
+    expect(deposit.chainCheck).toBe('confirming');
+    await chain.mine(CONFIRMATIONS);
+    const chainDeposits = server.services.chainDeposits;
+    if (chainDeposits === undefined) throw new Error('no chain deposits service');
+    const outcomes = await Promise.allSettled([
+      ...Array.from({ length: 4 }, () => chainDeposits.check(deposit.id)),
+      chainDeposits.sweep(),
+      server.call('POST', `${ADMIN}/reviewDeposit`, {
+        token: reviewer,
+        body: { id: deposit.id, decision: 'approve' },
+      }),
+    ]);
+    expect(outcomes.filter((o) => o.status === 'rejected')).toEqual([]);
+    expect(await balance(token)).toBe('33');
+    const credits = await server.db.query<{ n: number }>(
+      `select count(*)::int as n from ledger_transfers where reference = $1`,
+      [`deposit:${deposit.id}`],
+    );
+    expect(credits[0]?.n).toBe(1);
+  });
+
   it('credits ETH paid straight to the platform', async () => {
     const token = await person();
     const hash = await payEth(parseEther('0.25'));

@@ -5,7 +5,10 @@ import type { Deposit } from '../../../contract/funds.ts';
 export function ChainCheckNote({ deposit }: { deposit: Deposit }) {
   const { t } = useTranslation('funds');
   const d = deposit;
-  if (d.chainCheck === 'none') return null;
+  // Staff may decide before the chain has confirmed: then the wait no longer matters.
+  if (d.chainCheck === 'none' || (d.chainCheck === 'confirming' && d.status !== 'pending')) {
+    return null;
+  }
   let text: string;
   if (d.chainCheck === 'confirming') {
     text = t('chainCheck.confirming', {
