@@ -132,7 +132,12 @@ export class ChainDeposits {
           order by id limit $1`,
         [SWEEP_BATCH],
       );
-      for (const r of rows) await this.check(Number(r.id));
+      for (const r of rows) {
+        // One unreadable transaction (or a node hiccup) must not hold up the others.
+        await this.check(Number(r.id)).catch((err: Error) =>
+          console.error(`deposit ${r.id}: chain check failed:`, err.message),
+        );
+      }
       return rows.length;
     } finally {
       this.sweeping = false;

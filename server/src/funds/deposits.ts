@@ -112,8 +112,9 @@ export class Deposits {
     if (!onChain && body.proofId === undefined) {
       throw new AppError(Code.proofRequired, { field: 'proofId' });
     }
-    if (!onChain && body.last6 === undefined)
+    if (!onChain && body.last6 === undefined) {
       throw new AppError(Code.last6Wrong, { field: 'last6' });
+    }
     const txHash = `0x${body.txHash.replace(/^0x/, '').toLowerCase()}`;
     const attempt = () =>
       this.db.transaction(async (tx) => {
