@@ -6,6 +6,7 @@ import {
   CHAIN_READY_PORT,
   E2E_CHAIN_URL,
   E2E_CONFIRMATIONS,
+  E2E_EXPLORER,
   E2E_PLATFORM_ADDRESS,
 } from './e2e/support/chain-env.ts';
 
@@ -115,6 +116,7 @@ export default defineConfig({
         DEPOSIT_ADDRESSES: `USDT:ethereum=${E2E_PLATFORM_ADDRESS},ETH:ethereum=${E2E_PLATFORM_ADDRESS}`,
         DEPOSIT_CONFIRMATIONS: String(E2E_CONFIRMATIONS),
         CHAIN_POLL_MS: '1000',
+        CHAIN_EXPLORER_URL: E2E_EXPLORER,
       },
     },
   ],

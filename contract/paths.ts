@@ -27,6 +27,7 @@ export const paths = {
   getKValueByCodeAndDate: { method: 'GET', path: `${INDEX}/getKValueByCodeAndDate` },
   getMarketInfo: { method: 'GET', path: `${INDEX}/getMarketInfo/:id` },
   getHomeStats: { method: 'GET', path: `${INDEX}/getHomeStats` },
+  listNft: { method: 'GET', path: `${INDEX}/listNft` },
   listWatch: { method: 'GET', path: `${USER}/listWatch` },
   addWatch: { method: 'POST', path: `${USER}/addWatch` },
   removeWatch: { method: 'POST', path: `${USER}/removeWatch` },

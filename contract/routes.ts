@@ -3,6 +3,7 @@ import * as admin from './admin.ts';
 import * as auth from './auth.ts';
 import * as content from './content.ts';
 import * as funds from './funds.ts';
+import * as nfts from './nfts.ts';
 import * as market from './market.ts';
 import * as signIn from './sign-in.ts';
 import { paths } from './paths.ts';
@@ -237,6 +238,14 @@ export const routes = {
     body: market.watchBody,
     result: auth.emptyResult,
     fields: market.marketFieldCodes,
+  }),
+  listNft: route({
+    ...paths.listNft,
+    summary: 'Charity NFTs with their chain, contract, token id, explorer links and on-chain owner',
+    tag: 'nfts',
+    auth: 'none',
+    result: nfts.nftList,
+    fields: {},
   }),
   listFundingOptions: route({
     ...paths.listFundingOptions,

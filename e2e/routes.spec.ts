@@ -15,11 +15,11 @@ const PUBLIC = [
   '/pass/register',
   '/pass/reset',
   '/api/loginCallback/google',
+  '/nfts',
 ];
 const SIGNED_IN = [
   '/trading',
   '/loan',
-  '/nfts',
   '/profile',
   '/profile/balance',
   '/profile/balancebb',

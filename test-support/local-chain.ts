@@ -87,11 +87,12 @@ export interface LocalChain {
 }
 
 /**
- * No retries: a local node is never rate limited or flaky, and Hardhat answers a reverted
- * eth_call with JSON-RPC code -32603, which viem's default (3 retries with backoff) would retry
- * for about a second before reporting the revert.
+ * One retry, not viem's three: Hardhat answers a reverted eth_call with JSON-RPC code -32603,
+ * which three retries with backoff would repeat for about a second before reporting the revert.
+ * One is still needed: the node closes an idle keep-alive connection (after the seconds a test
+ * server takes to start) and the next request on it fails with "other side closed".
  */
-const LOCAL_HTTP = { retryCount: 0 } as const;
+const LOCAL_HTTP = { retryCount: 1 } as const;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const READY_TIMEOUT_MS = 60_000;

@@ -15,7 +15,7 @@ import { testUsdtAbi } from '../../contracts-abi/abis.ts';
 import { LOCAL_USDT_ADDRESS } from '../../test-support/local-chain.ts';
 import { CHAIN_LOCK, E2E_CHAIN_URL, E2E_PLATFORM_ADDRESS } from './chain-env.ts';
 
-const transport = http(E2E_CHAIN_URL, { retryCount: 0 });
+const transport = http(E2E_CHAIN_URL, { retryCount: 1 });
 export const chainPublic = createPublicClient({ chain: hardhat, transport, cacheTime: 0 });
 const testClient = createTestClient({ mode: 'hardhat', chain: hardhat, transport });
 /** Hardhat's account 0 is unlocked on the node: it deployed TestUSDT and alone may mint. */

@@ -84,6 +84,25 @@ const configSchema = z.object({
   /** How far back "find my transfer" reads token transfers, and scans blocks for ETH. */
   CHAIN_LOOKBACK_BLOCKS: z.coerce.number().int().min(1).max(100_000).default(10_000),
   CHAIN_ETH_SCAN_BLOCKS: z.coerce.number().int().min(1).max(2_000).default(200),
+  /**
+   * The charity NFTs' ERC-721 contract, and its chain when it is not CHAIN_ID. The default is
+   * where the local development chain deploys CharityNFT (test-support/local-chain.ts).
+   */
+  NFT_CONTRACT: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .default('0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'),
+  NFT_CHAIN_ID: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 32)
+    .optional(),
+  /** A block explorer (https://etherscan.io): NFTs link their token and contract there. */
+  CHAIN_EXPLORER_URL: z
+    .url()
+    .regex(/^https?:\/\//)
+    .optional(),
   /** Chain ids a wallet sign-in message may name (EOA signatures verify on any of them). */
   SIWE_CHAIN_IDS: csv
     .transform((ids) => ids.map(Number))

@@ -1,3 +1,4 @@
+import { getAddress } from 'viem';
 import type { Config } from './config.ts';
 import type { Bus } from './bus/bus.ts';
 import { createFeed } from './market/create-feed.ts';
@@ -19,6 +20,7 @@ import { StaffAccounts } from './admin/staff-accounts.ts';
 import { Balances } from './funds/balances.ts';
 import { DemoBook } from './funds/demo-book.ts';
 import { ChainDeposits, parseChainTokens } from './funds/chain-deposits.ts';
+import { NftCatalogue } from './nfts/nft-catalogue.ts';
 import { Deposits } from './funds/deposits.ts';
 import { FundingNetworks } from './funds/funding-networks.ts';
 import { ProofStore } from './funds/proofs.ts';
@@ -58,6 +60,7 @@ export interface Services {
   chain: Chain | undefined;
   /** Deposits verified on that chain, when there is one. */
   chainDeposits: ChainDeposits | undefined;
+  nfts: NftCatalogue;
   nonces: SignInNonces;
   walletSignIn: WalletSignIn;
   /** Google (OpenID) sign-in, when GOOGLE_CLIENT_ID is set. */
@@ -128,9 +131,19 @@ export function createServices(config: Config, db: Database, bus: Bus): Services
           nonces,
           identities,
         );
+  const nfts = new NftCatalogue(
+    db,
+    {
+      chainId: config.NFT_CHAIN_ID ?? config.CHAIN_ID,
+      contract: getAddress(config.NFT_CONTRACT),
+      explorerUrl: config.CHAIN_EXPLORER_URL,
+    },
+    chain,
+  );
   return {
     chain,
     chainDeposits,
+    nfts,
     nonces,
     walletSignIn,
     oidcSignIn,

@@ -30,6 +30,7 @@ const TransactionsPage = lazy(() => import('../features/funds/TransactionsPage.t
 const GoogleCallbackPage = lazy(() => import('../features/auth/GoogleCallbackPage.tsx'));
 const AdminApp = lazy(() => import('../features/admin/AdminApp.tsx'));
 const UnavailablePage = lazy(() => import('../features/unavailable/UnavailablePage.tsx'));
+const NftsPage = lazy(() => import('../features/nfts/NftsPage.tsx'));
 
 const guarded = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 
@@ -40,7 +41,7 @@ const appRoutes = [
   { path: '/cruuency', element: <MarketDetailPage /> },
   { path: '/trading', element: guarded(<UnavailablePage capability="trading" />) },
   { path: '/loan', element: guarded(<UnavailablePage capability="loan" />) },
-  { path: '/nfts', element: guarded(<UnavailablePage capability="nfts" />) },
+  { path: '/nfts', element: <NftsPage /> },
   { path: '/profile', element: guarded(<ProfilePage />) },
   { path: '/profile/balance', element: guarded(<BalancePage />) },
   { path: '/profile/balancebb', element: guarded(<CoinAccountsPage />) },

@@ -20,6 +20,7 @@ import { securityHeaders } from './security-headers.ts';
 import { adminRoutes } from './routes/admin-routes.ts';
 import { devRoutes } from './routes/dev-routes.ts';
 import { fundsRoutes } from './routes/funds-routes.ts';
+import { nftRoutes } from './routes/nft-routes.ts';
 import { indexRoutes } from './routes/index-routes.ts';
 import { loginRoutes } from './routes/login-routes.ts';
 import { marketRoutes } from './routes/market-routes.ts';
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
   indexRoutes(app, services);
   marketRoutes(app, services);
   fundsRoutes(app, services);
+  nftRoutes(app, services);
   adminRoutes(app, services, config.AUTH_RATE_LIMIT_MAX);
   messageSocket(app, services.market, config.CORS_ORIGINS);
   if (config.DEV_OUTBOX_ROUTE) devRoutes(app, services);

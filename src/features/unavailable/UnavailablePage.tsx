@@ -7,7 +7,6 @@ import type { IconName } from '../../ui/Icon.tsx';
 export const CAPABILITIES = {
   trading: 'trading',
   loan: 'loan',
-  nfts: 'nft',
   support: 'support',
   checkIn: 'gift',
   invite: 'user',
