@@ -8,6 +8,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { isLogin } = useStore(sessionStore);
   const location = useLocation();
   if (!isLogin) {
+    // Signing out navigates away first: the address bar is already elsewhere while the router
+    // still renders this page (navigations commit in a transition). Wait for it, do not redirect.
+    if (window.location.pathname !== location.pathname) return null;
     const back = `${location.pathname}${location.search}`;
     return <Navigate to={`/pass/login?redirect=${encodeURIComponent(back)}`} replace />;
   }

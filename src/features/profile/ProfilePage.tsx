@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -60,15 +59,6 @@ export default function ProfilePage() {
   const navigate = useNavigate();
   const { userInfo } = useStore(sessionStore);
   const { book } = useStore(preferences);
-  const [leaving, setLeaving] = useState(false);
-
-  // Leave the guarded page first, so the guard does not send the person to log in: the
-  // session ends when this page has gone (navigations commit in a transition, not at once).
-  useEffect(() => {
-    if (!leaving) return;
-    navigate('/', { replace: true });
-    return () => sessionStore.signOut();
-  }, [leaving, navigate]);
 
   async function logout() {
     try {
@@ -76,7 +66,10 @@ export default function ProfilePage() {
     } catch {
       // The session is cleared here either way; the server expires it on its own.
     }
-    setLeaving(true);
+    // Leave first, then end the session at once (a reload right after must find it gone);
+    // the guard sees the navigation away under way and does not send the person to log in.
+    void navigate('/', { replace: true });
+    sessionStore.signOut();
   }
 
   return (
