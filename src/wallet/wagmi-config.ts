@@ -4,11 +4,12 @@ import { chainsFor } from './chains.ts';
 import { injectedConnector } from './installed-wallets.ts';
 
 /**
- * Sign-in reads nothing from a chain, and the page's CSP allows no third-party RPC: a read that
- * slips through (RainbowKit looks up ENS names) fails here instead of leaving the site.
+ * The app reads nothing from a chain itself: signing and paying go through the wallet's own
+ * provider, and the server reads the chain for deposits. The page's CSP allows no third-party
+ * RPC, so a read that slips through (RainbowKit looks up ENS names) fails here instead.
  */
 const noPublicRpc = custom({
-  request: () => Promise.reject(new Error('no chain reads during sign-in')),
+  request: () => Promise.reject(new Error('the app makes no chain reads of its own')),
 });
 
 /**

@@ -1,4 +1,4 @@
-import { getAddress, isAddress, parseAbiItem, type Address, type Hash } from 'viem';
+import { getAddress, isAddress, getAbiItem, type Address, type Hash } from 'viem';
 import { erc20DepositAbi } from '../../../contracts-abi/abis.ts';
 import { Code } from '../../../contract/errors.ts';
 import {
@@ -34,9 +34,7 @@ export const CHAIN_NETWORK = 'ethereum';
 /** At most this many waiting deposits are read per sweep; the rest wait for the next one. */
 const SWEEP_BATCH = 100;
 const TRANSFERS_MAX = 20;
-const TRANSFER_EVENT = parseAbiItem(
-  'event Transfer(address indexed from, address indexed to, uint256 value)',
-);
+const TRANSFER_EVENT = getAbiItem({ abi: erc20DepositAbi, name: 'Transfer' });
 
 /** CHAIN_TOKENS ("USDT=0x…,USDC=0x…"): a typo stops the start instead of missing deposits. */
 export function parseChainTokens(raw: string): Map<Asset, Address> {

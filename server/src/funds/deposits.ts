@@ -107,7 +107,8 @@ export class Deposits {
         limit: option.minDeposit,
       });
     }
-    const onChain = option.onChain !== null && this.chain !== undefined;
+    // Set only where the configured chain verifies this coin (FundingNetworks asks ChainDeposits).
+    const onChain = option.onChain !== null;
     // Without the chain, staff have only the proof and the paying account to go on.
     if (!onChain && body.proofId === undefined) {
       throw new AppError(Code.proofRequired, { field: 'proofId' });
