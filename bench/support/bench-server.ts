@@ -1,7 +1,8 @@
 /**
  * Started as a child process by the benchmarks, so the load generator does not share its event
  * loop: `bare` serves one static route on plain Fastify; `app` serves the whole API on the
- * database DATABASE_URL names (PGlite in memory when unset) with one registered user.
+ * database DATABASE_URL names (PGlite in memory when unset) with one registered user, and the
+ * built app when APP_DIST names it.
  * Prints one JSON line: { port, token? }.
  */
 import Fastify from 'fastify';
@@ -27,7 +28,7 @@ async function full(): Promise<void> {
     DATA_DIR: `/tmp/kestrel-bench-${process.pid}`,
     PGLITE_STORAGE: 'memory',
     LOG_LEVEL: 'silent',
-    APP_DIST: '',
+    APP_DIST: process.env.APP_DIST ?? '',
     RATE_LIMIT_MAX: '1000000',
     AUTH_RATE_LIMIT_MAX: '1000000',
     DEV_OUTBOX_ROUTE: 'true',

@@ -2,7 +2,8 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_TAGS, RTL_LANGUAGES, type Language } from '../../contract/languages.ts';
 import { preferences } from '../state/preferences.ts';
-import { loadLocale, NAMESPACES } from './locale-files.ts';
+import { loadLocale } from './locale-files.ts';
+import { NAMESPACES } from './namespaces.ts';
 
 const lazyLocales: BackendModule = {
   type: 'backend',

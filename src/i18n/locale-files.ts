@@ -1,16 +1,8 @@
 import type { Language } from '../../contract/languages.ts';
+import { NAMESPACES } from './namespaces.ts';
 
-export const NAMESPACES = [
-  'common',
-  'auth',
-  'profile',
-  'help',
-  'home',
-  'market',
-  'errors',
-] as const;
-
-// Only the chosen language's files are fetched; each is its own small chunk.
+// Only the chosen language's files are fetched: its start-up files as one chunk, the rest each
+// with the screen that needs it.
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
 
 export function loadLocale(language: string, namespace: string): Promise<Record<string, unknown>> {

@@ -91,10 +91,12 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
     await app.register(fastifyStatic, {
       root: config.APP_DIST,
       wildcard: false,
+      // The build writes .br and .gz copies (build-tools/precompress.ts); sent as they are.
+      preCompressed: true,
+      // Hashed assets never change; the page that names them is checked on every visit.
       setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        }
+        const asset = file.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', asset ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
@@ -103,7 +105,7 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
     if (!isApi && serveApp && (request.method === 'GET' || request.method === 'HEAD')) {
       // History-mode routing: every app path gets the shell; the router picks the screen.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     return reply.status(404).send({ code: Code.notFound, result: null });
   });
