@@ -9,6 +9,7 @@ import {
   E2E_EXPLORER,
   E2E_PLATFORM_ADDRESS,
 } from './e2e/support/chain-env.ts';
+import { CHROMIUM_LAUNCH } from './e2e/support/chromium.ts';
 
 /** Browser tests drive Debian's Chromium against the real server on a fresh in-memory database. */
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -20,20 +21,6 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4180);
 const OIDC = `http://127.0.0.1:${OIDC_PORT}`;
 
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
-
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
@@ -44,7 +31,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: BASE_URL,
-    launchOptions: chromium,
+    launchOptions: CHROMIUM_LAUNCH,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
@@ -54,7 +41,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1440, height: 900 },
-        launchOptions: chromium,
+        launchOptions: CHROMIUM_LAUNCH,
       },
     },
     {
@@ -63,7 +50,7 @@ export default defineConfig({
         ...devices['iPhone 13'],
         viewport: { width: 390, height: 844 },
         browserName: 'chromium',
-        launchOptions: chromium,
+        launchOptions: CHROMIUM_LAUNCH,
       },
     },
   ],

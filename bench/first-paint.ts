@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, devices, type BrowserContextOptions } from '@playwright/test';
 import { build } from 'vite';
+import { CHROMIUM_LAUNCH } from '../e2e/support/chromium.ts';
 import { startBenchServer } from './support/measure.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -63,17 +64,7 @@ function watchForPaint(): void {
 }
 
 async function visit(baseUrl: string, options: BrowserContextOptions): Promise<Visit> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     const context = await browser.newContext(options);
     const page = await context.newPage();
