@@ -95,6 +95,7 @@ export const Code = {
   depositAmountDiffers: 10149,
   depositNotConfirmed: 10150,
   chainUnavailable: 10151,
+  signInsFull: 10152,
 
   // SPEC §8 success codes
   submittedForReview: 20001,
@@ -196,6 +197,7 @@ export const codeMessages: Record<CodeValue, string> = {
   10149: 'The transfer on chain is {{amount}}, not the amount entered',
   10150: 'The transaction was not found or not confirmed on chain in time',
   10151: 'Paying from a wallet is not available for this coin',
+  10152: 'This account cannot link more wallets or Google accounts',
   20001: 'Submitted for review',
   20002: 'Deposit submitted for review',
   20003: 'Withdrawal submitted for review',

@@ -20,6 +20,7 @@ export const paths = {
   loginByGoogle: { method: 'POST', path: `${LOGIN}/loginByGoogle` },
   getUserInfo: { method: 'POST', path: `${USER}/getUserInfo` },
   repassword: { method: 'POST', path: `${USER}/repassword` },
+  listSignIns: { method: 'GET', path: `${USER}/listSignIns` },
   getParamByKey: { method: 'GET', path: `${INDEX}/getParamByKey/:key` },
   listContents: { method: 'GET', path: `${INDEX}/listContents/:type` },
   getContentsById: { method: 'GET', path: `${INDEX}/getContentsById/:id` },

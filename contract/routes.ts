@@ -140,6 +140,14 @@ export const routes = {
     result: auth.userInfoSchema,
     fields: {},
   }),
+  listSignIns: route({
+    ...paths.listSignIns,
+    summary: 'The wallets and Google accounts linked to the signed-in account, oldest first',
+    tag: 'user',
+    auth: 'session',
+    result: signIn.listSignInsResult,
+    fields: {},
+  }),
   repassword: route({
     ...paths.repassword,
     summary: 'Reset a password with an e-mail code, or change it when signed in',

@@ -13,6 +13,8 @@ export const SIGN_IN_LIMITS = {
   signatureMaxHex: 20_000,
   /** An authorization code is opaque; providers keep it well under 1 KiB. */
   codeMax: 2048,
+  /** Wallets and Google accounts one account may hold: a person's own few, not a collection. */
+  identitiesPerAccount: 10,
 } as const;
 
 export const signInFieldCodes = {
@@ -76,3 +78,15 @@ export const identityLoginResult = loginResult.extend({
   linked: z.boolean(),
 });
 export type IdentityLoginResult = z.infer<typeof identityLoginResult>;
+
+/** A sign-in an account holds besides its password: a wallet, or a Google account. */
+export const linkedSignIn = z.object({
+  provider: z.enum(['wallet', 'oidc']),
+  /** wallet: `eip155`; oidc: the provider's issuer URL. */
+  issuer: z.string(),
+  /** wallet: the checksummed address; oidc: the provider's subject (never the e-mail). */
+  subject: z.string(),
+  linkedAt: z.string(),
+});
+export type LinkedSignIn = z.infer<typeof linkedSignIn>;
+export const listSignInsResult = z.array(linkedSignIn);

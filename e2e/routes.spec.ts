@@ -32,6 +32,7 @@ const SIGNED_IN = [
   '/profile/invite',
   '/profile/notification',
   '/profile/settings',
+  '/profile/sign-ins',
   '/profile/password',
 ];
 

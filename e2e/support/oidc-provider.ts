@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { OAuth2Server } from 'oauth2-mock-server';
 
 /**
@@ -7,9 +8,11 @@ import { OAuth2Server } from 'oauth2-mock-server';
 const port = Number(process.env.OIDC_PORT ?? 4180);
 const provider = new OAuth2Server();
 await provider.issuer.keys.generate('RS256');
+// A new person each time: tests that link a Google account must not meet one another's.
 provider.service.on('beforeTokenSigning', (token) => {
-  token.payload.sub = 'e2e-google-person';
-  token.payload.email = 'e2e.google@example.test';
+  const person = randomUUID();
+  token.payload.sub = `e2e-google-${person}`;
+  token.payload.email = `${person}@example.test`;
 });
 await provider.start(port, '127.0.0.1');
 // It names itself after "localhost"; the server is configured with the address it calls.

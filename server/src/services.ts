@@ -62,6 +62,8 @@ export interface Services {
   chainDeposits: ChainDeposits | undefined;
   nfts: NftCatalogue;
   nonces: SignInNonces;
+  /** The wallets and Google accounts each account holds. */
+  identities: Identities;
   walletSignIn: WalletSignIn;
   /** Google (OpenID) sign-in, when GOOGLE_CLIENT_ID is set. */
   oidcSignIn: OidcSignIn | undefined;
@@ -145,6 +147,7 @@ export function createServices(config: Config, db: Database, bus: Bus): Services
     chainDeposits,
     nfts,
     nonces,
+    identities,
     walletSignIn,
     oidcSignIn,
     bus,

@@ -4,6 +4,7 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { createSiweMessage, type SiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/errors.ts';
+import { SIGN_IN_LIMITS } from '../../contract/sign-in.ts';
 import { registerByEmail } from './helpers/accounts.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -217,6 +218,34 @@ describe('wallet sign-in (SIWE)', () => {
     const someoneElse = await registerByEmail(server);
     const taken = await signIn(await message(wallet), wallet, someoneElse.token);
     expect(taken.code).toBe(Code.identityLinkedElsewhere);
+  });
+
+  it('lists the linked wallets, checksummed, and refuses to link past the limit with nothing written', async () => {
+    const person = await registerByEmail(server);
+    const list = async () =>
+      server.call('GET', '/swx/customer/user/listSignIns', { token: person.token });
+    expect((await list()).result).toEqual([]);
+
+    const wallets = Array.from({ length: SIGN_IN_LIMITS.identitiesPerAccount }, () =>
+      privateKeyToAccount(generatePrivateKey()),
+    );
+    for (const wallet of wallets) {
+      expect((await signIn(await message(wallet), wallet, person.token)).code).toBe(200);
+    }
+    const listed = (await list()).result as { provider: string; subject: string }[];
+    expect(listed.map((l) => l.subject).sort()).toEqual(wallets.map((w) => w.address).sort());
+    expect(new Set(listed.map((l) => l.provider))).toEqual(new Set(['wallet']));
+
+    const identities = await server.count('user_identities');
+    const sessions = await server.count('sessions');
+    const oneTooMany = privateKeyToAccount(generatePrivateKey());
+    const refused = await signIn(await message(oneTooMany), oneTooMany, person.token);
+    expect(refused.code).toBe(Code.signInsFull);
+    expect(await server.count('user_identities')).toBe(identities);
+    expect(await server.count('sessions')).toBe(sessions);
+
+    const visitor = await server.call('GET', '/swx/customer/user/listSignIns');
+    expect(visitor.status).toBe(401);
   });
 
   it('gives a wallet account no password to guess or change', async () => {

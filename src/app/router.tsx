@@ -40,6 +40,7 @@ const WithdrawPage = page(() => import('../features/funds/WithdrawPage.tsx'));
 const FundingRecordsPage = page(() => import('../features/funds/FundingRecordsPage.tsx'));
 const TransactionsPage = page(() => import('../features/funds/TransactionsPage.tsx'));
 const GoogleCallbackPage = page(() => import('../features/auth/GoogleCallbackPage.tsx'));
+const SignInMethodsPage = page(() => import('../features/auth/SignInMethodsPage.tsx'));
 const AdminApp = page(() => import('../features/admin/AdminApp.tsx'));
 const UnavailablePage = page(() => import('../features/unavailable/UnavailablePage.tsx'));
 const NftsPage = page(() => import('../features/nfts/NftsPage.tsx'));
@@ -118,6 +119,12 @@ const appRoutes: AppRoute[] = [
     page: UnavailablePage,
   },
   { path: '/profile/settings', element: <SettingsPage />, guarded: true, page: SettingsPage },
+  {
+    path: '/profile/sign-ins',
+    element: <SignInMethodsPage />,
+    guarded: true,
+    page: SignInMethodsPage,
+  },
   {
     path: '/profile/password',
     element: <ChangePasswordPage />,

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { IdentityLoginResult } from '../../../contract/sign-in.ts';
+import { getAddress } from 'viem';
+import {
+  SIGN_IN_LIMITS,
+  type IdentityLoginResult,
+  type LinkedSignIn,
+} from '../../../contract/sign-in.ts';
 import { Code } from '../../../contract/errors.ts';
 import { newInviteCode, type ClientInfo } from '../auth/accounts.ts';
 import type { Sessions } from '../auth/sessions.ts';
@@ -74,6 +79,7 @@ export class Identities {
       }
       user = await this.user(tx, signedInUserId);
       if (!owner) {
+        await this.assertRoomToLink(tx, signedInUserId);
         await this.insertIdentity(tx, identity, signedInUserId);
         linked = true;
       }
@@ -93,6 +99,38 @@ export class Identities {
       created,
       linked,
     };
+  }
+
+  /** The account's wallets and Google accounts, oldest first. */
+  async list(userId: number): Promise<LinkedSignIn[]> {
+    const rows = await this.db.query<{
+      provider: 'wallet' | 'oidc';
+      issuer: string;
+      subject: string;
+      created_at: Date;
+    }>(
+      `select provider, issuer, subject, created_at from user_identities
+       where user_id = $1 order by created_at, provider, subject limit $2`,
+      [userId, SIGN_IN_LIMITS.identitiesPerAccount],
+    );
+    return rows.map((row) => ({
+      provider: row.provider,
+      issuer: row.issuer,
+      subject: row.provider === 'wallet' ? getAddress(row.subject) : row.subject,
+      linkedAt: row.created_at.toISOString(),
+    }));
+  }
+
+  /** Locks the account's row first, so two links at once cannot both pass the count. */
+  private async assertRoomToLink(tx: Queryable, userId: number): Promise<void> {
+    await tx.query('select id from users where id = $1 for update', [userId]);
+    const [row] = await tx.query<{ n: string | number }>(
+      'select count(*) as n from user_identities where user_id = $1',
+      [userId],
+    );
+    if (Number(row?.n ?? 0) >= SIGN_IN_LIMITS.identitiesPerAccount) {
+      throw new AppError(Code.signInsFull);
+    }
   }
 
   private async user(tx: Queryable, id: number): Promise<UserRow> {

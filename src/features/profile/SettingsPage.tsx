@@ -10,6 +10,7 @@ export default function SettingsPage() {
   const { language } = useStore(preferences);
   const rows = [
     { to: '/profile/password', label: t('settings.password'), value: '' },
+    { to: '/profile/sign-ins', label: t('settings.signIns'), value: '' },
     { to: '/profile/language', label: t('settings.language'), value: LANGUAGE_NAMES[language] },
     { to: '/profile/about', label: t('settings.about'), value: '' },
   ];

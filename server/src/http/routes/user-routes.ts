@@ -10,6 +10,10 @@ export function userRoutes(app: FastifyInstance, s: Services, authRateLimit: num
     if (!ctx.session) throw new AppError(Code.unauthorized, null, 401);
     return s.accounts.userInfo(ctx.session, ctx.book);
   });
+  registerRoute(app, s, routes.listSignIns, async (_input, ctx) => {
+    if (!ctx.session) throw new AppError(Code.unauthorized, null, 401);
+    return s.identities.list(ctx.session.userId);
+  });
   registerRoute(
     app,
     s,

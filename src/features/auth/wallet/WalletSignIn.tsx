@@ -6,13 +6,18 @@ import { WalletSteps } from './WalletSteps.tsx';
 
 export type SignedIn = (result: IdentityLoginResult) => void;
 
-/** Wallet sign-in: connect (a wallet browser's own wallet, or RainbowKit's modal), then sign. */
+/**
+ * Wallet sign-in: connect (a wallet browser's own wallet, or RainbowKit's modal), then sign.
+ * Signed in already, the same signature links the wallet to the account (`link`).
+ */
 export default function WalletSignIn({
   options,
   onSignedIn,
+  link = false,
 }: {
   options: SignInOptions['wallet'];
   onSignedIn: SignedIn;
+  link?: boolean;
 }) {
   const { t } = useTranslation('auth');
   const [modal, setModal] = useState(false);
@@ -31,6 +36,7 @@ export default function WalletSignIn({
           options={options}
           onSignedIn={onSignedIn}
           connectWithModal={connectWithModal}
+          signLabel={t(link ? 'wallet.link' : 'wallet.sign')}
         />
       )}
     </WalletConnection>

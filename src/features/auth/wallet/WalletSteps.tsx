@@ -17,9 +17,12 @@ export function WalletSteps({
   options,
   onSignedIn,
   connectWithModal,
+  signLabel,
 }: {
   options: SignInOptions['wallet'];
   onSignedIn: SignedIn;
+  /** The second tap's words: signing in, or linking the wallet to the signed-in account. */
+  signLabel: string;
   /** Outside a wallet browser RainbowKit's modal picks the wallet; inside, the injected one. */
   connectWithModal?: () => void;
 }) {
@@ -70,7 +73,7 @@ export function WalletSteps({
             onClick={() => void sign()}
             disabled={form.busy}
           >
-            {t('wallet.sign')}
+            {signLabel}
           </button>
         </>
       ) : (

@@ -1,0 +1,114 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IdentityLoginResult, LinkedSignIn } from '../../../contract/sign-in.ts';
+import { call } from '../../api/client.ts';
+import { currentLocaleTag } from '../../i18n/i18n.ts';
+import { sessionStore } from '../../state/session.ts';
+import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
+import { FormErrorAlert } from './FormErrorAlert.tsx';
+import { startGoogleSignIn } from './google-sign-in.ts';
+import { useFormError } from './use-form-error.ts';
+
+/** wagmi and viem load with the wallet panel, as on the log-in screen. */
+const WalletSignIn = lazy(() => import('./wallet/WalletSignIn.tsx'));
+
+const HERE = '/profile/sign-ins';
+const SIGN_INS_KEY = ['listSignIns'];
+
+const linkedOn = (iso: string) =>
+  new Intl.DateTimeFormat(currentLocaleTag(), {
+    dateStyle: 'medium',
+    numberingSystem: 'latn',
+  }).format(new Date(iso));
+
+function LinkedRow({ signIn }: { signIn: LinkedSignIn }) {
+  const { t } = useTranslation('auth');
+  return (
+    <li className="list-item" data-testid="linked-sign-in">
+      <span>
+        {signIn.provider === 'wallet' ? t('signIns.wallet') : t('signIns.google')}
+        {signIn.provider === 'wallet' && (
+          <>
+            <br />
+            <bdi className="num linked-address" dir="ltr">
+              {signIn.subject}
+            </bdi>
+          </>
+        )}
+      </span>
+      <span className="muted">{t('signIns.linkedOn', { date: linkedOn(signIn.linkedAt) })}</span>
+    </li>
+  );
+}
+
+/**
+ * /profile/sign-ins: the wallets and Google accounts that open this account besides its
+ * password, and linking another. Linking asks the wallet for one signature, as signing in does.
+ */
+export default function SignInMethodsPage() {
+  const { t } = useTranslation('auth');
+  const queryClient = useQueryClient();
+  const form = useFormError();
+  const [outcome, setOutcome] = useState<'walletLinked' | 'alreadyLinked' | null>(null);
+  const options = useQuery({
+    queryKey: ['signInOptions'],
+    queryFn: () => call('signInOptions'),
+    staleTime: Infinity,
+  });
+  const linked = useQuery({ queryKey: SIGN_INS_KEY, queryFn: () => call('listSignIns') });
+
+  function walletLinked(res: IdentityLoginResult) {
+    // Linking signs in again: the account is the same, the session is the new one.
+    sessionStore.signIn(res.token, res.userInfo);
+    setOutcome(res.linked ? 'walletLinked' : 'alreadyLinked');
+    void queryClient.invalidateQueries({ queryKey: SIGN_INS_KEY });
+  }
+
+  return (
+    <div className="page page-narrow sign-ins-page">
+      <h1 className="page-title">{t('signIns.title')}</h1>
+      <p className="muted">{t('signIns.intro')}</p>
+      <section className="card card-list" aria-label={t('signIns.linked')}>
+        {linked.isPending ? (
+          <Spinner />
+        ) : linked.data === undefined || linked.data.length === 0 ? (
+          <EmptyState icon="wallet" title={t('signIns.none')} level={2} />
+        ) : (
+          <ul className="list">
+            {linked.data.map((signIn) => (
+              <LinkedRow key={`${signIn.provider}:${signIn.subject}`} signIn={signIn} />
+            ))}
+          </ul>
+        )}
+      </section>
+      {outcome !== null && (
+        <div className="alert alert-success" role="status" data-testid="wallet-linked">
+          {t(`signIns.${outcome}`)}
+        </div>
+      )}
+      {options.data && (
+        <section className="card auth-wallet" aria-label={t('signIns.add')}>
+          <h2 className="section-title">{t('signIns.add')}</h2>
+          <FormErrorAlert form={form} fields={[]} />
+          <Suspense fallback={<Spinner />}>
+            <WalletSignIn options={options.data.wallet} onSignedIn={walletLinked} link />
+          </Suspense>
+          {options.data.google && (
+            <button
+              type="button"
+              className="btn btn-block"
+              onClick={() => {
+                const google = options.data.google;
+                if (google) void form.submit(() => startGoogleSignIn(google, HERE));
+              }}
+              disabled={form.busy}
+            >
+              {t('signIns.linkGoogle')}
+            </button>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
