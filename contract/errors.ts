@@ -205,6 +205,9 @@ export const codeMessages: Record<CodeValue, string> = {
   20005: 'Saved',
 };
 
+// From `Code`, not `codeMessages`: the app checks codes without carrying the English texts.
+const CODE_VALUES: ReadonlySet<number> = new Set(Object.values(Code));
+
 export function isCode(value: unknown): value is CodeValue {
-  return typeof value === 'number' && Object.hasOwn(codeMessages, value);
+  return typeof value === 'number' && CODE_VALUES.has(value);
 }
