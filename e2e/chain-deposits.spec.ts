@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { E2E_CHAIN_URL, E2E_CONFIRMATIONS, E2E_PLATFORM_ADDRESS } from './support/chain-env.ts';
 import { fundedKey, mineBlocks, payOutside, withChainToMyself } from './support/chain.ts';
-import { expect, registerByEmail, test } from './support/fixtures.ts';
+import { chooseLanguage, expect, registerByEmail, test } from './support/fixtures.ts';
 import { injectWallet, type TestWallet } from './support/wallet.ts';
 
 const LOCAL_CHAIN = 31337;
@@ -133,10 +133,7 @@ test('in Arabic the wallet payment reads right to left, with nothing left in Eng
   isMobile,
 }) => {
   await depositPageWithWallet(page, request, '100');
-  await page.evaluate(() => {
-    const saved = JSON.parse(localStorage.getItem('kestrel.preferences') ?? '{}') as object;
-    localStorage.setItem('kestrel.preferences', JSON.stringify({ ...saved, language: 'ar' }));
-  });
+  await chooseLanguage(page, 'ar');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await page.getByLabel('المبلغ').fill('40');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
-import { expect, registerByEmail, test } from './support/fixtures.ts';
+import { chooseLanguage, expect, registerByEmail, test } from './support/fixtures.ts';
 
 /** The admin the e2e server creates at start-up (BOOTSTRAP_ADMIN_* in playwright.config.ts). */
 const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password-1' };
@@ -132,10 +132,7 @@ test('balances in Arabic read right to left, with Latin digits and no English le
   request,
 }) => {
   await registerByEmail(page, request);
-  await page.evaluate(() => {
-    const saved = JSON.parse(localStorage.getItem('kestrel.preferences') ?? '{}') as object;
-    localStorage.setItem('kestrel.preferences', JSON.stringify({ ...saved, language: 'ar' }));
-  });
+  await chooseLanguage(page, 'ar');
   await page.goto('/profile/balance');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByTestId('available-USDT')).toHaveText(/^10.000$/);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { generatePrivateKey } from 'viem/accounts';
-import { expect, registerByEmail, test } from './support/fixtures.ts';
+import { chooseLanguage, expect, registerByEmail, test } from './support/fixtures.ts';
 import { injectWallet, type TestWallet } from './support/wallet.ts';
 
 const LOCAL_CHAIN = 31337;
@@ -13,8 +13,8 @@ const TRUST_ANDROID_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP2A.240805.005; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/126.0.6478.134 Mobile Safari/537.36 Trust/10.9.0';
 
 /** RainbowKit's modal on a desktop; inside a wallet's browser, its own wallet at once. */
-async function connectWallet(page: Page, embedded: boolean) {
-  await page.getByRole('button', { name: 'Connect wallet' }).click();
+async function connectWallet(page: Page, embedded: boolean, name = 'Connect wallet') {
+  await page.getByRole('button', { name }).click();
   if (!embedded) {
     const modal = page.getByRole('dialog');
     await modal.getByRole('button', { name: /Kestrel Test Wallet/ }).click();
@@ -131,19 +131,10 @@ test('in Arabic a linked wallet reads right to left, with nothing left in Englis
 }) => {
   const wallet = await injectWallet(page, { chainId: LOCAL_CHAIN });
   await registerByEmail(page, request);
-  await page.evaluate(() => {
-    const saved = JSON.parse(localStorage.getItem('kestrel.preferences') ?? '{}') as object;
-    localStorage.setItem('kestrel.preferences', JSON.stringify({ ...saved, language: 'ar' }));
-  });
+  await chooseLanguage(page, 'ar');
   await page.goto('/profile/sign-ins');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await page.getByRole('button', { name: 'ربط المحفظة' }).click();
-  if (!isMobile) {
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /Kestrel Test Wallet/ })
-      .click();
-  }
+  await connectWallet(page, isMobile, 'ربط المحفظة');
   await page.getByRole('button', { name: 'اربط هذه المحفظة' }).click();
   await expect(page.getByTestId('wallet-linked')).toBeVisible();
   await expect(page.getByTestId('linked-sign-in')).toContainText(wallet.address);
@@ -157,13 +148,7 @@ test('in Arabic a linked wallet reads right to left, with nothing left in Englis
 test('cancelling in the wallet says so and signs nobody in', async ({ page, isMobile }) => {
   await injectWallet(page, { chainId: LOCAL_CHAIN, refuse: ['personal_sign'] });
   await page.goto('/pass/login');
-  await page.getByRole('button', { name: 'Connect wallet' }).click();
-  if (!isMobile) {
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /Kestrel Test Wallet/ })
-      .click();
-  }
+  await connectWallet(page, isMobile);
   await page.getByRole('button', { name: 'Sign in with wallet' }).click();
   await expect(page.getByRole('alert')).toHaveText('The request was cancelled in your wallet.');
   await expect(page).toHaveURL(/\/pass\/login/);
@@ -175,13 +160,7 @@ test('a wallet on a network the site does not accept is asked to switch', async 
 }) => {
   const wallet = await injectWallet(page, { chainId: 5 });
   await page.goto('/pass/login');
-  await page.getByRole('button', { name: 'Connect wallet' }).click();
-  if (!isMobile) {
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /Kestrel Test Wallet/ })
-      .click();
-  }
+  await connectWallet(page, isMobile);
   await page.getByRole('button', { name: 'Sign in with wallet' }).click();
   await expect(page.getByRole('alert')).toHaveText(
     'Switch your wallet to a supported network, then sign again.',

@@ -81,3 +81,11 @@ export async function registerByEmail(page: Page, request: APIRequestContext, us
   await expect(page).toHaveURL(/\/$/);
   return user;
 }
+
+/** Picks the language as the language modal would, for the next page load. */
+export async function chooseLanguage(page: Page, language: string) {
+  await page.evaluate((lang) => {
+    const saved = JSON.parse(localStorage.getItem('kestrel.preferences') ?? '{}') as object;
+    localStorage.setItem('kestrel.preferences', JSON.stringify({ ...saved, language: lang }));
+  }, language);
+}

@@ -13,7 +13,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { detectFromWindow } from '../../wallet/in-app-browser.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { FormErrorAlert } from './FormErrorAlert.tsx';
-import { startGoogleSignIn } from './google-sign-in.ts';
+import { GoogleButton } from './GoogleButton.tsx';
 import { useFormError } from './use-form-error.ts';
 
 /** wagmi and viem load with the wallet panel, not with the rest of the app. */
@@ -63,17 +63,12 @@ export default function LoginPage() {
             <WalletSignIn options={options.data.wallet} onSignedIn={signedIn} />
           </Suspense>
           {options.data.google && (
-            <button
-              type="button"
-              className="btn btn-block"
-              onClick={() => {
-                const google = options.data.google;
-                if (google) void form.submit(() => startGoogleSignIn(google, redirect));
-              }}
-              disabled={form.busy}
-            >
-              {t('google.continue')}
-            </button>
+            <GoogleButton
+              google={options.data.google}
+              redirect={redirect}
+              form={form}
+              label={t('google.continue')}
+            />
           )}
           <p className="auth-or muted">{t('wallet.or')}</p>
         </section>

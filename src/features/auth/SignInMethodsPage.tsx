@@ -7,7 +7,7 @@ import { currentLocaleTag } from '../../i18n/i18n.ts';
 import { sessionStore } from '../../state/session.ts';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { FormErrorAlert } from './FormErrorAlert.tsx';
-import { startGoogleSignIn } from './google-sign-in.ts';
+import { GoogleButton } from './GoogleButton.tsx';
 import { useFormError } from './use-form-error.ts';
 
 /** wagmi and viem load with the wallet panel, as on the log-in screen. */
@@ -95,17 +95,12 @@ export default function SignInMethodsPage() {
             <WalletSignIn options={options.data.wallet} onSignedIn={walletLinked} link />
           </Suspense>
           {options.data.google && (
-            <button
-              type="button"
-              className="btn btn-block"
-              onClick={() => {
-                const google = options.data.google;
-                if (google) void form.submit(() => startGoogleSignIn(google, HERE));
-              }}
-              disabled={form.busy}
-            >
-              {t('signIns.linkGoogle')}
-            </button>
+            <GoogleButton
+              google={options.data.google}
+              redirect={HERE}
+              form={form}
+              label={t('signIns.linkGoogle')}
+            />
           )}
         </section>
       )}
