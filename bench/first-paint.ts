@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, devices, type BrowserContextOptions } from '@playwright/test';
 import { build } from 'vite';
 import { CHROMIUM_LAUNCH } from '../e2e/support/chromium.ts';
-import { startBenchServer } from './support/measure.ts';
+import { startBenchServer, stop } from './support/measure.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const VISITS = Number(process.env.BENCH_VISITS ?? 5);
@@ -139,7 +139,7 @@ try {
       );
     }
   } finally {
-    server.child.kill();
+    await stop(server.child);
   }
 } finally {
   rmSync(outDir, { recursive: true, force: true });

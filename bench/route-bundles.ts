@@ -181,15 +181,15 @@ const all = routes(source, lazyPages(source));
 const outDir = mkdtempSync(join(tmpdir(), 'route-bundles-'));
 try {
   const manifest = await buildWithManifest(outDir);
-  const initial = printTable(manifest, all, chunkSizes(outDir));
+  const size = chunkSizes(outDir);
+  const initial = printTable(manifest, all, size);
   const over = initial.gzip > BUDGET_KIB * 1024 ? '  OVER BUDGET' : '';
   console.info(
     `\nhome initial JS: ${kib(initial.gzip)} KiB gzipped (budget ${BUDGET_KIB} KiB)${over}`,
   );
-  const size = chunkSizes(outDir);
+  const locale = Object.entries(manifest).find(([, chunk]) => chunk.name === LOCALE_CHUNK)?.[0];
+  if (locale === undefined) console.warn(`no ${LOCALE_CHUNK} chunk in the manifest`);
   for (const [name, chrome] of Object.entries(CHROME)) {
-    const locale = Object.entries(manifest).find(([, chunk]) => chunk.name === LOCALE_CHUNK)?.[0];
-    if (locale === undefined) console.warn(`no ${LOCALE_CHUNK} chunk in the manifest`);
     const keys = [ENTRY, chrome, HOME_PAGE].flatMap((m) => {
       const key = m === ENTRY ? ENTRY : moduleKey(manifest, m);
       if (key === undefined) console.warn(`no chunk for ${m} in the manifest`);

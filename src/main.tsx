@@ -8,8 +8,6 @@ import { AppRoutes, preloadPage } from './app/router.tsx';
 import { loadChrome } from './app/Shell.tsx';
 import { refreshUserInfo } from './features/auth/session-sync.ts';
 import { initI18n } from './i18n/i18n.ts';
-import { preloadLocale } from './i18n/locale-files.ts';
-import { preferences } from './state/preferences.ts';
 import './ui/styles/global.css';
 import './ui/styles/components.css';
 import './ui/styles/shell.css';
@@ -18,9 +16,8 @@ applyLayout(layout);
 void refreshUserInfo();
 const queryClient = startDataLayer();
 
-// The first render waits for what is fetched on demand: the language's files, this layout's
-// chrome and the code of the screen asked for. All are requested at once, side by side.
-preloadLocale(preferences.get().language);
+// The first render waits for what is fetched on demand: the language's files (requested by
+// initI18n), this layout's chrome and the code of the screen asked for, all side by side.
 const firstRender = Promise.all([initI18n(), loadChrome(), preloadPage(window.location.pathname)]);
 
 void firstRender.then(() => {

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -15,6 +14,7 @@ import { AuthCard } from './AuthCard.tsx';
 import { FormErrorAlert } from './FormErrorAlert.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { useFormError } from './use-form-error.ts';
+import { useSignInOptions } from './use-sign-in-options.ts';
 
 /** wagmi and viem load with the wallet panel, not with the rest of the app. */
 const WalletSignIn = lazy(() => import('./wallet/WalletSignIn.tsx'));
@@ -27,11 +27,7 @@ export default function LoginPage() {
   const form = useFormError();
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
-  const options = useQuery({
-    queryKey: ['signInOptions'],
-    queryFn: () => call('signInOptions'),
-    staleTime: Infinity,
-  });
+  const options = useSignInOptions();
   // In a wallet's own browser the wallet is how people sign in: it comes first.
   const [embedded] = useState(() => detectFromWindow(window).embedded);
   const [showPassword, setShowPassword] = useState(!embedded);

@@ -9,6 +9,7 @@ import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { FormErrorAlert } from './FormErrorAlert.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { useFormError } from './use-form-error.ts';
+import { useSignInOptions } from './use-sign-in-options.ts';
 
 /** wagmi and viem load with the wallet panel, as on the log-in screen. */
 const WalletSignIn = lazy(() => import('./wallet/WalletSignIn.tsx'));
@@ -51,11 +52,7 @@ export default function SignInMethodsPage() {
   const queryClient = useQueryClient();
   const form = useFormError();
   const [outcome, setOutcome] = useState<'walletLinked' | 'alreadyLinked' | null>(null);
-  const options = useQuery({
-    queryKey: ['signInOptions'],
-    queryFn: () => call('signInOptions'),
-    staleTime: Infinity,
-  });
+  const options = useSignInOptions();
   const linked = useQuery({ queryKey: SIGN_INS_KEY, queryFn: () => call('listSignIns') });
 
   function walletLinked(res: IdentityLoginResult) {
