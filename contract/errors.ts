@@ -96,6 +96,9 @@ export const Code = {
   depositNotConfirmed: 10150,
   chainUnavailable: 10151,
   signInsFull: 10152,
+  busy: 10153,
+  imagePixelsTooMany: 10154,
+  controlCharacters: 10155,
 
   // SPEC §8 success codes
   submittedForReview: 20001,
@@ -198,6 +201,9 @@ export const codeMessages: Record<CodeValue, string> = {
   10150: 'The transaction was not found or not confirmed on chain in time',
   10151: 'Paying from a wallet is not available for this coin',
   10152: 'This account cannot link more wallets or Google accounts',
+  10153: 'The server is busy: try again in a moment',
+  10154: 'The image has too many pixels: use a smaller screenshot',
+  10155: 'Remove control characters (such as line breaks) from this field',
   20001: 'Submitted for review',
   20002: 'Deposit submitted for review',
   20003: 'Withdrawal submitted for review',
