@@ -103,7 +103,8 @@ test.describe('account journey', () => {
 });
 
 test.describe('languages', () => {
-  test.use({ language: null });
+  // A first visit follows the browser's language (shell.spec.ts); this one asks for Chinese.
+  test.use({ language: null, locale: 'zh-CN' });
 
   test('starts in Simplified Chinese, switches to Arabic (right-to-left) and Japanese, and remembers', async ({
     page,

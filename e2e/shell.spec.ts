@@ -60,3 +60,31 @@ test.describe('mobile shell', () => {
     });
   });
 });
+
+test.describe('first visit language', () => {
+  test.use({ language: null });
+
+  test.describe('a German browser', () => {
+    test.use({ locale: 'de-DE' });
+
+    test('opens in German, and a stored choice wins over the browser', async ({ page }) => {
+      await page.goto('/help');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hilfe-Center');
+      await page.getByTestId('language-button').click();
+      await page.locator('[data-lang="fr"]').click();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    });
+  });
+
+  test.describe('a browser in a language we do not offer', () => {
+    test.use({ locale: 'pt-BR' });
+
+    test('opens in Simplified Chinese (SPEC §4)', async ({ page }) => {
+      await page.goto('/help');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    });
+  });
+});

@@ -1,5 +1,6 @@
 import type { Book } from '../../contract/envelope.ts';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../contract/languages.ts';
+import { isLanguage, type Language } from '../../contract/languages.ts';
+import { languageFromBrowser } from '../i18n/browser-language.ts';
 import { createStore, local, perSession, readJson, writeJson } from './store.ts';
 
 /** Language, demo/real book (SPEC §4: demo by default) and the once-per-session onboarding. */
@@ -15,7 +16,10 @@ const saved = readJson<Partial<Preferences>>(local, KEY, {});
 
 export const preferences = createStore<Preferences>(
   {
-    language: isLanguage(saved.language) ? saved.language : DEFAULT_LANGUAGE,
+    // A stored choice wins; a first visit follows the browser's preferred languages.
+    language: isLanguage(saved.language)
+      ? saved.language
+      : languageFromBrowser(typeof navigator === 'undefined' ? [] : navigator.languages),
     book: saved.book === 'real' ? 'real' : 'demo',
     onboardingShown: readJson(perSession, ONBOARDING_KEY, false),
   },
