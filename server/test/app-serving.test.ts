@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../build-tools/precompress.ts';
 import { Code } from '../../contract/errors.ts';
+import { paths } from '../../contract/paths.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 /** A built app in miniature: the page, one hashed script, and their compressed copies. */
@@ -21,7 +22,11 @@ describe('serving the built app', () => {
     writeFileSync(path.join(dist, 'index.html'), page);
     writeFileSync(path.join(dist, 'assets/index-abc123.js'), script);
     precompressDirectory(dist);
-    server = await startTestServer({ APP_DIST: dist, MARKET_BACKFILL_DAYS: '1' });
+    server = await startTestServer({
+      APP_DIST: dist,
+      MARKET_BACKFILL_DAYS: '1',
+      PUBLIC_URL: 'https://kestrel.example',
+    });
   });
 
   afterAll(async () => {
@@ -65,6 +70,34 @@ describe('serving the built app', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(page);
     }
+  });
+
+  it('compresses a large API answer for a browser that takes it, and leaves small ones', async () => {
+    const url = `${paths.listMarketByType.path}?type=2&size=50`;
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get(url, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gz = await get(url, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+
+    const small = await get('/swx/customer/index/noSuchCall', 'br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('serves robots.txt and a sitemap of the public pages from PUBLIC_URL', async () => {
+    const robots = await get('/robots.txt');
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.body).toContain('Disallow: /profile/');
+    expect(robots.body).toContain('Sitemap: https://kestrel.example/sitemap.xml');
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    expect(sitemap.body).toContain('<loc>https://kestrel.example/market</loc>');
+    expect(sitemap.body).not.toContain('/profile/deposit');
   });
 
   it('keeps API paths out of the fallback: an unknown call is a 404 envelope', async () => {

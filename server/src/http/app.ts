@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -14,10 +15,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import { Code } from '../../../contract/errors.ts';
 import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
+import { isApiPath } from './api-paths.ts';
 import { AppError } from './app-error.ts';
+import { loggerOptions, RequestLog } from './logging.ts';
 import { openApiDocument } from './openapi.ts';
 import { securityHeaders } from './security-headers.ts';
 import { adminRoutes } from './routes/admin-routes.ts';
+import { crawlerRoutes } from './routes/crawler-routes.ts';
 import { devRoutes } from './routes/dev-routes.ts';
 import { fundsRoutes } from './routes/funds-routes.ts';
 import { nftRoutes } from './routes/nft-routes.ts';
@@ -29,7 +33,6 @@ import { userRoutes } from './routes/user-routes.ts';
 
 /** Largest request body accepted (uploads get their own limit in their own routes). */
 const BODY_LIMIT = 64 * 1024;
-const API_PREFIXES = ['/swx/', '/dev/', '/docs', '/message'];
 
 function envelopeOf(err: FastifyError | AppError): {
   status: number;
@@ -48,7 +51,8 @@ function envelopeOf(err: FastifyError | AppError): {
 
 export async function buildApp(config: Config, services: Services): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger: loggerOptions(config.LOG_LEVEL),
+    logController: new RequestLog(),
     bodyLimit: BODY_LIMIT,
     trustProxy: false,
     routerOptions: { maxParamLength: 200 },
@@ -65,6 +69,10 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
   });
 
   securityHeaders(app);
+  // API answers compressed on the fly (the market list: 21 KB of JSON); the app's files carry
+  // their own .br/.gz copies and a Content-Encoding, which the plugin leaves alone. Small answers
+  // are not worth it. The websocket upgrade never reaches a reply, so it is untouched.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cors, { origin: config.CORS_ORIGINS, credentials: false });
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
@@ -84,6 +92,7 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
   adminRoutes(app, services, config.AUTH_RATE_LIMIT_MAX);
   messageSocket(app, services.market, config.CORS_ORIGINS);
   if (config.DEV_OUTBOX_ROUTE) devRoutes(app, services);
+  crawlerRoutes(app, config.PUBLIC_URL);
 
   const index = config.APP_DIST === '' ? '' : path.join(config.APP_DIST, 'index.html');
   const serveApp = index !== '' && existsSync(index);
@@ -102,8 +111,11 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
-    if (!isApi && serveApp && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (
+      !isApiPath(request.url) &&
+      serveApp &&
+      (request.method === 'GET' || request.method === 'HEAD')
+    ) {
       // History-mode routing: every app path gets the shell; the router picks the screen.
       return reply.sendFile('index.html');
     }
