@@ -99,6 +99,9 @@ export const Code = {
   busy: 10153,
   imagePixelsTooMany: 10154,
   controlCharacters: 10155,
+  depositUnavailable: 10160,
+  depositSenderNotLinked: 10161,
+  walletNotLinked: 10162,
 
   // SPEC §8 success codes
   submittedForReview: 20001,
@@ -204,6 +207,9 @@ export const codeMessages: Record<CodeValue, string> = {
   10153: 'The server is busy: try again in a moment',
   10154: 'The image has too many pixels: use a smaller screenshot',
   10155: 'Remove control characters (such as line breaks) from this field',
+  10160: 'Deposits of this coin are not available on this network',
+  10161: 'This payment was not sent from a wallet linked to your account: staff will review it',
+  10162: 'This wallet is not linked to your account: link it in Sign-in methods first',
   20001: 'Submitted for review',
   20002: 'Deposit submitted for review',
   20003: 'Withdrawal submitted for review',

@@ -88,8 +88,13 @@ export const fundingOption = z.object({
   asset: z.enum(ASSETS),
   network: z.enum(NETWORKS),
   scale: z.number().int(),
-  /** The platform's receiving address on this network. */
-  depositAddress: z.string(),
+  /**
+   * How deposits arrive: at each person's own address (`personal`, from `depositAddress`), at
+   * one address of the platform's (`shared`, below), or not at all (`none`: withdrawals only).
+   */
+  deposit: z.enum(['personal', 'shared', 'none']),
+  /** The platform's shared receiving address; null unless `deposit` is `shared`. */
+  depositAddress: z.string().nullable(),
   minDeposit: z.string(),
   minWithdrawal: z.string(),
   /** Whether this coin can also be paid out to a bank account (stablecoins, 1:1 in USD). */
@@ -113,6 +118,19 @@ export const fundingOptionsResult = z.object({
   /** Withdrawal fee in percent of the amount (SPEC §9), a decimal string. */
   withdrawFeeRate: z.string(),
 });
+
+export const depositAddressBody = z.object({
+  asset: z.enum(ASSETS),
+  network: z.enum(NETWORKS),
+});
+export const depositAddressResult = z.object({
+  asset: z.enum(ASSETS),
+  network: z.enum(NETWORKS),
+  /** Where this person pays: their own address, or the platform's shared one. */
+  address: z.string(),
+  personal: z.boolean(),
+});
+export type DepositAddress = z.infer<typeof depositAddressResult>;
 
 export const depositBody = z.object({
   key: requestKeySchema,
@@ -166,6 +184,10 @@ export const deposit = z.object({
   chainAmount: z.string().nullable(),
   /** The paying address, as the chain shows it. */
   fromAddress: z.string().nullable(),
+  /** Where it was paid. */
+  depositAddress: z.string(),
+  /** Declared by the person, or found at their own address by the platform. */
+  source: z.enum(['declared', 'found']),
 });
 export type Deposit = z.infer<typeof deposit>;
 export const depositResult = deposit.extend({ message: z.literal(Code.rechargeSubmitted) });
@@ -237,17 +259,23 @@ export const withdrawalList = z.object({ list: z.array(withdrawal), total: z.num
 
 export const proofResult = z.object({ proofId: z.string() });
 
-/** "Find my transfer": payments from `from` to the platform's address on the configured chain. */
+/**
+ * "Find my transfer" on the configured chain: payments to the person's own address, or, where
+ * the address is shared, from `from`, which must be a wallet linked to the account.
+ */
 export const chainTransfersQuery = z.object({
   asset: z.enum(ASSETS),
-  from: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+  from: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .optional(),
 });
 export const chainTransfer = z.object({
   txHash: z.string(),
   amount: z.string(),
   blockNumber: z.number().int(),
   confirmations: z.number().int(),
-  /** Already declared as a deposit (by anyone). */
+  /** Already recorded as this person's deposit, or credited to anyone. */
   used: z.boolean(),
 });
 export type ChainTransfer = z.infer<typeof chainTransfer>;

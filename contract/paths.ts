@@ -34,6 +34,7 @@ export const paths = {
   removeWatch: { method: 'POST', path: `${USER}/removeWatch` },
   listFundingOptions: { method: 'GET', path: `${USER}/listFundingOptions` },
   uploadProof: { method: 'POST', path: `${USER}/uploadProof` },
+  depositAddress: { method: 'POST', path: `${USER}/depositAddress` },
   recharge: { method: 'POST', path: `${USER}/recharge` },
   findChainTransfers: { method: 'GET', path: `${USER}/findChainTransfers` },
   withdrawal: { method: 'POST', path: `${USER}/withdrawal` },

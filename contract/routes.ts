@@ -272,6 +272,16 @@ export const routes = {
     result: funds.proofResult,
     fields: {},
   }),
+  depositAddress: route({
+    ...paths.depositAddress,
+    summary:
+      "Where this person pays a deposit of a coin on a network: their own address (made on first use) or the platform's shared one (real book only)",
+    tag: 'funds',
+    auth: 'session',
+    body: funds.depositAddressBody,
+    result: funds.depositAddressResult,
+    fields: funds.fundsFieldCodes,
+  }),
   recharge: route({
     ...paths.recharge,
     summary:
@@ -285,7 +295,7 @@ export const routes = {
   findChainTransfers: route({
     ...paths.findChainTransfers,
     summary:
-      'Recent payments from an address to the platform on the configured chain ("find my transfer")',
+      "Recent payments to the person's own deposit address, or from one of their linked wallets to the shared address, on the configured chain ('find my transfer')",
     tag: 'funds',
     auth: 'session',
     query: funds.chainTransfersQuery,

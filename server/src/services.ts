@@ -1,4 +1,5 @@
 import { getAddress } from 'viem';
+import type { FundingOption } from '../../contract/funds.ts';
 import type { Config } from './config.ts';
 import type { Bus } from './bus/bus.ts';
 import { createFeed } from './market/create-feed.ts';
@@ -21,6 +22,8 @@ import { Balances } from './funds/balances.ts';
 import { DemoBook } from './funds/demo-book.ts';
 import { ChainDeposits, parseChainTokens } from './funds/chain-deposits.ts';
 import { NftCatalogue } from './nfts/nft-catalogue.ts';
+import { DepositAddresses } from './funds/deposit-addresses.ts';
+import { developmentKeys, parseDepositXpubs } from './funds/deposit-keys.ts';
 import { Deposits } from './funds/deposits.ts';
 import { FundingNetworks } from './funds/funding-networks.ts';
 import { ProofStore } from './funds/proofs.ts';
@@ -50,6 +53,8 @@ export interface Services {
   networks: FundingNetworks;
   proofs: ProofStore;
   deposits: Deposits;
+  /** Each person's own deposit address per network (where an extended key is configured). */
+  depositAddresses: DepositAddresses;
   withdrawals: Withdrawals;
   balances: Balances;
   demoBook: DemoBook;
@@ -69,6 +74,17 @@ export interface Services {
   oidcSignIn: OidcSignIn | undefined;
 }
 
+/**
+ * The extended public keys per-person deposit addresses come from. Outside production, with
+ * neither keys nor shared addresses configured, development keys (docs/funds.md) stand in, so
+ * the embedded default shows the real flow; production without either offers no deposits.
+ */
+function depositKeysOf(config: Config) {
+  if (config.DEPOSIT_XPUBS !== '') return parseDepositXpubs(config.DEPOSIT_XPUBS);
+  if (config.DEPOSIT_ADDRESSES === '' && config.NODE_ENV !== 'production') return developmentKeys();
+  return new Map();
+}
+
 export function createServices(config: Config, db: Database, bus: Bus): Services {
   const outbox = new OutboxSender(config.DATA_DIR);
   const sender: CodeSender = config.SMTP_URL
@@ -86,20 +102,30 @@ export function createServices(config: Config, db: Database, bus: Bus): Services
   const throttle = new LoginThrottle(db);
   const ledger = new Ledger(db);
   const chain = createChain(config);
-  const chainDeposits =
-    chain &&
-    new ChainDeposits(db, ledger, chain, {
-      tokens: parseChainTokens(config.CHAIN_TOKENS),
-      confirmations: config.DEPOSIT_CONFIRMATIONS,
-      confirmMinutes: config.DEPOSIT_CONFIRM_MINUTES,
-      pollMs: config.CHAIN_POLL_MS,
-      lookbackBlocks: config.CHAIN_LOOKBACK_BLOCKS,
-      ethScanBlocks: config.CHAIN_ETH_SCAN_BLOCKS,
-    });
-  const networks = new FundingNetworks(
+  const depositAddresses = new DepositAddresses(db, depositKeysOf(config));
+  // The closure reads chainDeposits once it exists (each needs the other).
+  const networks: FundingNetworks = new FundingNetworks(
     db,
-    chainDeposits && ((a, n) => chainDeposits.onChainOf(a, n)),
+    (a, n): FundingOption['onChain'] => chainDeposits?.onChainOf(a, n) ?? null,
+    (n) => depositAddresses.personal(n),
   );
+  const chainDeposits: ChainDeposits | undefined =
+    chain &&
+    new ChainDeposits(
+      db,
+      ledger,
+      chain,
+      {
+        tokens: parseChainTokens(config.CHAIN_TOKENS),
+        confirmations: config.DEPOSIT_CONFIRMATIONS,
+        confirmMinutes: config.DEPOSIT_CONFIRM_MINUTES,
+        pollMs: config.CHAIN_POLL_MS,
+        lookbackBlocks: config.CHAIN_LOOKBACK_BLOCKS,
+        ethScanBlocks: config.CHAIN_ETH_SCAN_BLOCKS,
+      },
+      depositAddresses,
+      networks,
+    );
   const proofs = new ProofStore(db, config.DATA_DIR);
   const audit = new AuditLog(db);
   const balances = new Balances(
@@ -157,7 +183,8 @@ export function createServices(config: Config, db: Database, bus: Bus): Services
     proofs,
     audit,
     balances,
-    deposits: new Deposits(db, ledger, networks, proofs, audit, chainDeposits),
+    depositAddresses,
+    deposits: new Deposits(db, ledger, networks, proofs, audit, depositAddresses, chainDeposits),
     withdrawals: new Withdrawals(ledger, db, networks, params, audit),
     demoBook: new DemoBook(ledger, db),
     staff: new StaffAccounts(db, throttle, audit),

@@ -492,7 +492,9 @@ function userCases(): Case[] {
       [{ txHash: alicePending.txHash }, Code.txHashUsed],
       [{ txHash: alicePending.txHash.toUpperCase().replace('0X', '0x') }, Code.txHashUsed],
       [{ txHash: alicePending.txHash.slice(2) }, Code.txHashUsed],
-      [{ txHash: bobPending.txHash }, Code.txHashUsed],
+      // Bob's pending (not credited) hash is no longer refused to Alice: anyone can name a
+      // public hash, and the first to do so must not lock the payer out. Staff see both claims
+      // and one credit per payment holds (chain-deposits.test.ts).
       [{ last6: '12345' }, Code.last6Wrong],
       [{ last6: '!!!!!!' }, Code.last6Wrong],
       [{ proofId: bobProof }, Code.proofRequired],

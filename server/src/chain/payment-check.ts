@@ -1,5 +1,6 @@
 import {
   decodeEventLog,
+  getAddress,
   isAddressEqual,
   TransactionReceiptNotFoundError,
   type Address,
@@ -24,6 +25,10 @@ export interface ExpectedPayment {
 export type PaymentCheck =
   /** Not mined yet (or unknown to this node), or mined with too few blocks on top. */
   | { kind: 'confirming'; confirmations: number }
+  /**
+   * `from` is who paid: the token's sender in its Transfer event (a smart wallet's own address,
+   * not the account that relayed its transaction), or the sender of an ETH payment.
+   */
   | { kind: 'paid'; from: Address; amount: bigint; confirmations: number }
   | {
       kind: 'refused';
@@ -42,9 +47,10 @@ function tokenPaid(
   logs: readonly { address: Address; data: `0x${string}`; topics: readonly `0x${string}`[] }[],
   token: Address,
   recipient: Address,
-): { amount: bigint; otherTokenPaid: boolean } {
+): { amount: bigint; otherTokenPaid: boolean; senders: Set<Address> } {
   let amount = 0n;
   let otherTokenPaid = false;
+  const senders = new Set<Address>();
   for (const log of logs) {
     let event;
     try {
@@ -58,10 +64,12 @@ function tokenPaid(
       continue; // another event (an Approval, a swap's Sync...)
     }
     if (!isAddressEqual(event.args.to, recipient)) continue;
-    if (isAddressEqual(log.address, token)) amount += event.args.value;
-    else otherTokenPaid = true;
+    if (isAddressEqual(log.address, token)) {
+      amount += event.args.value;
+      senders.add(getAddress(event.args.from));
+    } else otherTokenPaid = true;
   }
-  return { amount, otherTokenPaid };
+  return { amount, otherTokenPaid, senders };
 }
 
 /** Whether the transaction sent ETH to the platform (when a token was declared). */
@@ -95,6 +103,7 @@ export async function checkPayment(
   }
 
   let paid: bigint;
+  let payer: Address = from;
   if (expected.token === null) {
     const tx = await client.getTransaction({ hash: expected.hash });
     const toUs = tx.to !== null && isAddressEqual(tx.to, expected.recipient);
@@ -103,7 +112,11 @@ export async function checkPayment(
       return { kind: 'refused', code: Code.depositWrongAsset, amount: null, from };
     paid = tx.value;
   } else {
-    const { amount, otherTokenPaid } = tokenPaid(receipt.logs, expected.token, expected.recipient);
+    const { amount, otherTokenPaid, senders } = tokenPaid(
+      receipt.logs,
+      expected.token,
+      expected.recipient,
+    );
     if (amount === 0n) {
       const code =
         otherTokenPaid || (await paidNativeCoin(client, expected))
@@ -112,6 +125,9 @@ export async function checkPayment(
       return { kind: 'refused', code, amount: null, from };
     }
     paid = amount;
+    // Several senders in one transaction (a batch): none of them alone is the payer.
+    const [only] = senders;
+    if (senders.size === 1 && only !== undefined) payer = only;
   }
   if (paid !== expected.amount) {
     return { kind: 'refused', code: Code.depositAmountDiffers, amount: paid, from };
@@ -120,5 +136,5 @@ export async function checkPayment(
   const latest = await client.getBlockNumber();
   const confirmations = Number(latest - receipt.blockNumber + 1n);
   if (confirmations < expected.confirmations) return { kind: 'confirming', confirmations };
-  return { kind: 'paid', from, amount: paid, confirmations };
+  return { kind: 'paid', from: payer, amount: paid, confirmations };
 }

@@ -11,11 +11,14 @@ import {
 } from '../../../contract/funds.ts';
 import type { Chain } from '../chain/chain.ts';
 import { checkPayment } from '../chain/payment-check.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { toUnits } from '../market/decimal.ts';
 import { creditDeposit } from './deposit-credit.ts';
+import type { DepositAddresses } from './deposit-addresses.ts';
+import { canonicalAddress } from './deposit-keys.ts';
+import type { FundingNetworks } from './funding-networks.ts';
 
 export interface ChainDepositSettings {
   /** ERC-20 contracts of the coins on the chain (ETH needs none). */
@@ -34,6 +37,8 @@ export const CHAIN_NETWORK = 'ethereum';
 /** At most this many waiting deposits are read per sweep; the rest wait for the next one. */
 const SWEEP_BATCH = 100;
 const TRANSFERS_MAX = 20;
+/** Addresses per `getLogs` filter: nodes refuse very long topic lists. */
+const TOPIC_CHUNK = 500;
 const TRANSFER_EVENT = getAbiItem({ abi: erc20DepositAbi, name: 'Transfer' });
 
 /** CHAIN_TOKENS ("USDT=0x…,USDC=0x…"): a typo stops the start instead of missing deposits. */
@@ -59,6 +64,18 @@ interface WaitingRow {
   tx_hash: Hash;
   deposit_address: string;
   expired: boolean;
+  /** The address is the person's own (else it is the platform's shared one). */
+  personal: boolean;
+}
+
+/** A payment to a person's own address, as the chain shows it. */
+interface FoundPayment {
+  asset: Asset;
+  txHash: Hash;
+  /** Canonical (lower-case) receiving address. */
+  to: string;
+  units: bigint;
+  blockNumber: bigint;
 }
 
 /**
@@ -76,6 +93,8 @@ export class ChainDeposits {
     private readonly ledger: Ledger,
     readonly chain: Chain,
     readonly settings: ChainDepositSettings,
+    private readonly addresses: DepositAddresses,
+    private readonly networks: FundingNetworks,
   ) {}
 
   /** A token whose decimals differ from the ledger's scale would credit the wrong amount. */
@@ -120,11 +139,17 @@ export class ChainDeposits {
     this.timer = undefined;
   }
 
-  /** Checks every waiting deposit once; returns how many were read. */
+  /**
+   * Finds new payments to people's own addresses, then checks every waiting deposit once;
+   * returns how many waiting deposits were read.
+   */
   async sweep(): Promise<number> {
     if (this.sweeping) return 0;
     this.sweeping = true;
     try {
+      await this.discover().catch((err: Error) =>
+        console.error('chain deposit discovery failed:', err.message),
+      );
       const rows = await this.db.query<{ id: number }>(
         `select id from deposits where chain_check = 'confirming' and status = 'pending'
           order by id limit $1`,
@@ -149,9 +174,11 @@ export class ChainDeposits {
    */
   async check(id: number): Promise<void> {
     const [row] = await this.db.query<WaitingRow>(
-      `select d.id, d.user_id, d.asset, d.amount::text, d.tx_hash, f.deposit_address,
-              now() > d.check_until as expired
-         from deposits d join funding_networks f on f.asset = d.asset and f.network = d.network
+      `select d.id, d.user_id, d.asset, d.amount::text, d.tx_hash, d.deposit_address,
+              now() > d.check_until as expired,
+              exists (select 1 from deposit_addresses a where a.network = d.network
+                        and a.address = d.deposit_address and a.user_id = d.user_id) as personal
+         from deposits d
         where d.id = $1 and d.chain_check = 'confirming' and d.status = 'pending'`,
       [id],
     );
@@ -202,6 +229,37 @@ export class ChainDeposits {
       if (toUnits(row.amount, ASSET_SCALE[row.asset]) !== result.amount) {
         throw new Error(`deposit ${row.id}: paid ${result.amount} is not the declared amount`);
       }
+      // At a shared address the payment is the person's only if it came from a wallet they
+      // proved is theirs (a SIWE signature at sign-in or linking); anyone else's goes to staff.
+      if (!row.personal && !(await this.linkedWallet(tx, Number(row.user_id), result.from))) {
+        await tx.query(
+          `update deposits set chain_check = 'review', check_code = $2, chain_amount = $3,
+                  from_address = $4, confirmations = $5
+            where id = $1 and chain_check = 'confirming' and status = 'pending'`,
+          [
+            row.id,
+            Code.depositSenderNotLinked,
+            showUnits(result.amount, row.asset),
+            result.from.toLowerCase(),
+            result.confirmations,
+          ],
+        );
+        return;
+      }
+      // Someone else's claim of this payment was credited first (by staff): not twice.
+      const [creditedElsewhere] = await tx.query(
+        `select 1 from deposits where tx_hash = $1 and asset = $2 and status = 'approved'
+            and lower(deposit_address) = lower($3) and id <> $4`,
+        [row.tx_hash, row.asset, row.deposit_address, row.id],
+      );
+      if (creditedElsewhere !== undefined) {
+        await tx.query(
+          `update deposits set chain_check = 'review', check_code = $2
+            where id = $1 and chain_check = 'confirming' and status = 'pending'`,
+          [row.id, Code.txHashUsed],
+        );
+        return;
+      }
       const credited = await tx.query(
         `update deposits set status = 'approved', chain_check = 'verified', reviewed_at = now(),
                 confirmations = $2, chain_amount = $3, from_address = $4
@@ -223,65 +281,200 @@ export class ChainDeposits {
     });
   }
 
+  private async linkedWallet(q: Queryable, userId: number, wallet: Address): Promise<boolean> {
+    const rows = await q.query(
+      `select 1 from user_identities
+        where provider = 'wallet' and issuer = 'eip155' and subject = $1 and user_id = $2`,
+      [wallet.toLowerCase(), userId],
+    );
+    return rows.length > 0;
+  }
+
+  /** 10162 unless `wallet` is linked to the person's account. */
+  async assertLinked(userId: number, wallet: Address): Promise<void> {
+    if (!(await this.linkedWallet(this.db, userId, wallet))) {
+      throw new AppError(Code.walletNotLinked, { field: 'from' });
+    }
+  }
+
   /**
-   * "Find my transfer": the latest payments of `asset` from `from` to the platform's address,
-   * newest first. Token payments come from Transfer logs; ETH ones from scanning recent blocks
-   * (no node indexes ETH transfers by address), so ETH looks back less far.
+   * Payments of `asset` to any of `recipients` in blocks `from`..`to`, optionally only from
+   * `sender`. Token payments come from Transfer logs (one filter per chunk of recipients); ETH
+   * ones from reading each block, since no node indexes ETH transfers by address.
    */
-  async findTransfers(option: FundingOption, from: Address): Promise<ChainTransfer[]> {
-    const onChain = option.onChain;
-    if (onChain === null) throw new AppError(Code.chainUnavailable, { field: 'asset' });
+  private async paymentsTo(
+    asset: Asset,
+    recipients: ReadonlySet<string>,
+    blocks: { from: bigint; to: bigint },
+    sender?: Address,
+  ): Promise<FoundPayment[]> {
     const client = this.chain.client;
-    const recipient = getAddress(option.depositAddress);
-    const latest = await client.getBlockNumber();
-    const found: { txHash: Hash; units: bigint; blockNumber: bigint }[] = [];
-    if (onChain.token !== null) {
-      const lookback = BigInt(this.settings.lookbackBlocks);
-      const logs = await client.getLogs({
-        address: getAddress(onChain.token),
-        event: TRANSFER_EVENT,
-        args: { from, to: recipient },
-        fromBlock: latest >= lookback ? latest - lookback + 1n : 0n,
-        toBlock: latest,
-      });
-      for (const log of logs) {
-        if (log.transactionHash === null || log.blockNumber === null) continue;
-        found.push({
-          txHash: log.transactionHash,
-          units: log.args.value ?? 0n,
-          blockNumber: log.blockNumber,
+    const token = asset === 'ETH' ? null : this.settings.tokens.get(asset);
+    if (token === undefined || recipients.size === 0 || blocks.from > blocks.to) return [];
+    const found = new Map<string, FoundPayment>();
+    const add = (txHash: Hash, to: string, units: bigint, blockNumber: bigint) => {
+      const key = `${txHash}:${to}`;
+      const prior = found.get(key);
+      // Several transfers to one address in one transaction are one payment of their sum.
+      found.set(key, { asset, txHash, to, units: (prior?.units ?? 0n) + units, blockNumber });
+    };
+    if (token !== null) {
+      const all = [...recipients];
+      for (let i = 0; i < all.length; i += TOPIC_CHUNK) {
+        const chunk = all.slice(i, i + TOPIC_CHUNK).map((a) => getAddress(a));
+        const logs = await client.getLogs({
+          address: token,
+          event: TRANSFER_EVENT,
+          args: { to: chunk, ...(sender === undefined ? {} : { from: sender }) },
+          fromBlock: blocks.from,
+          toBlock: blocks.to,
         });
+        for (const log of logs) {
+          const value = log.args.value ?? 0n;
+          if (log.transactionHash === null || log.blockNumber === null || value === 0n) continue;
+          add(log.transactionHash, (log.args.to ?? '').toLowerCase(), value, log.blockNumber);
+        }
       }
     } else {
-      const scan = BigInt(this.settings.ethScanBlocks);
-      for (let n = latest; n >= 0n && n > latest - scan && found.length < TRANSFERS_MAX; n--) {
+      for (let n = blocks.to; n >= blocks.from; n--) {
         const block = await client.getBlock({ blockNumber: n, includeTransactions: true });
         for (const tx of block.transactions) {
           if (tx.to === null || tx.value === 0n) continue;
-          if (tx.from.toLowerCase() !== from.toLowerCase()) continue;
-          if (tx.to.toLowerCase() !== recipient.toLowerCase()) continue;
-          found.push({ txHash: tx.hash, units: tx.value, blockNumber: n });
+          if (sender !== undefined && tx.from.toLowerCase() !== sender.toLowerCase()) continue;
+          const to = tx.to.toLowerCase();
+          if (recipients.has(to)) add(tx.hash, to, tx.value, n);
         }
       }
     }
+    return [...found.values()];
+  }
+
+  /**
+   * The sweep's first half: payments to people's own addresses since the last sweep become
+   * their deposits, with no form to fill. Reads at most `ethScanBlocks` blocks a sweep from a
+   * cursor kept in the database; a payment recorded twice (two nodes, or a declaration first)
+   * is one row, since a person has one claim per payment.
+   */
+  async discover(): Promise<number> {
+    if (!this.addresses.personal(CHAIN_NETWORK)) return 0;
+    const cursorName = `deposits:${this.chain.id}`;
+    const latest = await this.chain.client.getBlockNumber();
+    const [cursor] = await this.db.query<{ next_block: string }>(
+      'select next_block::text from chain_cursors where name = $1',
+      [cursorName],
+    );
+    const span = BigInt(this.settings.ethScanBlocks);
+    const first =
+      cursor === undefined ? (latest >= span ? latest - span + 1n : 0n) : BigInt(cursor.next_block);
+    if (first > latest) return 0;
+    const last = first + span - 1n < latest ? first + span - 1n : latest;
+    const watched = new Set<string>();
+    for await (const page of this.addresses.watched(CHAIN_NETWORK)) {
+      for (const a of page) watched.add(a);
+    }
+    const options = (await this.networks.list()).filter(
+      (o) => o.network === CHAIN_NETWORK && o.deposit === 'personal' && o.onChain !== null,
+    );
+    let recorded = 0;
+    for (const option of options) {
+      const payments = await this.paymentsTo(option.asset, watched, { from: first, to: last });
+      for (const p of payments) recorded += await this.record(option, p);
+    }
+    await this.db.query(
+      `insert into chain_cursors (name, next_block) values ($1, $2)
+         on conflict (name) do update set next_block = greatest(chain_cursors.next_block, $2)`,
+      [cursorName, String(last + 1n)],
+    );
+    return recorded;
+  }
+
+  /** Records a payment found at a person's address as their deposit; 1 if it is new. */
+  private async record(option: FundingOption, p: FoundPayment): Promise<number> {
+    const owner = await this.addresses.ownerOf(this.db, CHAIN_NETWORK, p.to);
+    if (owner === undefined) return 0;
+    const amount = showUnits(p.units, p.asset);
+    // Below the published minimum: recorded for the person and staff to see, not credited.
+    const below = p.units < toUnits(option.minDeposit, option.scale);
+    const rows = await this.db.query(
+      `insert into deposits (user_id, request_key, asset, network, amount, tx_hash, deposit_address,
+         source, chain_check, check_code, chain_amount, confirmations_required, check_until)
+       values ($1, $2, $3, $4, $5, $6, $7, 'found', $8, $9, $10, $11,
+               now() + make_interval(mins => $12))
+       on conflict do nothing returning id`,
+      [
+        owner,
+        `found:${p.asset}:${p.txHash.toLowerCase()}`,
+        p.asset,
+        CHAIN_NETWORK,
+        amount,
+        p.txHash.toLowerCase(),
+        p.to,
+        below ? 'review' : 'confirming',
+        below ? Code.belowMinimumDeposit : null,
+        below ? amount : null,
+        this.settings.confirmations,
+        this.settings.confirmMinutes,
+      ],
+    );
+    return rows.length;
+  }
+
+  /**
+   * "Find my transfer": the latest payments of `asset` to the person's own addresses, or, where
+   * the address is shared, from their linked wallet `from` to it; newest first. Token payments
+   * look back `lookbackBlocks`, ETH ones `ethScanBlocks` (each block is read).
+   */
+  async findTransfers(
+    userId: number,
+    option: FundingOption,
+    from: Address | undefined,
+  ): Promise<ChainTransfer[]> {
+    if (option.onChain === null || option.deposit === 'none') {
+      throw new AppError(Code.chainUnavailable, { field: 'asset' });
+    }
+    let recipients: Set<string>;
+    if (option.deposit === 'personal') {
+      const mine = await this.db.query<{ address: string }>(
+        'select address from deposit_addresses where user_id = $1 and network = $2',
+        [userId, CHAIN_NETWORK],
+      );
+      recipients = new Set(mine.map((r) => r.address));
+    } else {
+      if (from === undefined) throw new AppError(Code.walletNotLinked, { field: 'from' });
+      await this.assertLinked(userId, from);
+      recipients = new Set([canonicalAddress(CHAIN_NETWORK, option.depositAddress ?? '')]);
+    }
+    const latest = await this.chain.client.getBlockNumber();
+    const back = BigInt(
+      option.asset === 'ETH' ? this.settings.ethScanBlocks : this.settings.lookbackBlocks,
+    );
+    const found = await this.paymentsTo(
+      option.asset,
+      recipients,
+      { from: latest >= back ? latest - back + 1n : 0n, to: latest },
+      option.deposit === 'shared' ? from : undefined,
+    );
     const newest = found
       .sort((a, b) => Number(b.blockNumber - a.blockNumber))
       .slice(0, TRANSFERS_MAX);
     const hashes = newest.map((f) => f.txHash.toLowerCase());
+    // "Used": already this person's deposit, or credited to anyone at that address.
     const used = new Set(
       (
-        await this.db.query<{ tx_hash: string }>(
-          'select tx_hash from deposits where tx_hash = any($1::text[])',
-          [hashes],
+        await this.db.query<{ tx_hash: string; deposit_address: string }>(
+          `select tx_hash, lower(deposit_address) as deposit_address from deposits
+            where tx_hash = any($1::text[]) and asset = $2
+              and (user_id = $3 or status = 'approved')`,
+          [hashes, option.asset, userId],
         )
-      ).map((r) => r.tx_hash),
+      ).map((r) => `${r.tx_hash}:${r.deposit_address}`),
     );
     return newest.map((f) => ({
       txHash: f.txHash.toLowerCase(),
       amount: showUnits(f.units, option.asset),
       blockNumber: Number(f.blockNumber),
       confirmations: Number(latest - f.blockNumber + 1n),
-      used: used.has(f.txHash.toLowerCase()),
+      used: used.has(`${f.txHash.toLowerCase()}:${f.to}`),
     }));
   }
 }

@@ -6,6 +6,7 @@ import {
   type Asset,
   type ChainCheck,
   type Deposit,
+  type DepositAddress,
   type DepositBody,
   type FundingStatus,
 } from '../../../contract/funds.ts';
@@ -18,6 +19,8 @@ import { toUnits } from '../market/decimal.ts';
 import { trimDecimal, unitsOf } from './amounts.ts';
 import type { ChainDeposits } from './chain-deposits.ts';
 import { creditDeposit } from './deposit-credit.ts';
+import type { DepositAddresses } from './deposit-addresses.ts';
+import { canonicalAddress } from './deposit-keys.ts';
 import type { FundingNetworks } from './funding-networks.ts';
 import { isUniqueViolation, withLedgerCodes } from './ledger-errors.ts';
 import type { ProofStore } from './proofs.ts';
@@ -43,11 +46,14 @@ interface DepositRow {
   check_code: number | null;
   chain_amount: string | null;
   from_address: string | null;
+  deposit_address: string;
+  source: 'declared' | 'found';
 }
 
 const COLUMNS = `d.id, d.user_id, d.request_key, d.asset, d.network, d.amount::text, d.tx_hash,
   d.last6, d.proof_id, d.status, d.reason, d.created_at, d.reviewed_at, d.chain_check,
-  d.confirmations, d.confirmations_required, d.check_code, d.chain_amount::text, d.from_address`;
+  d.confirmations, d.confirmations_required, d.check_code, d.chain_amount::text, d.from_address,
+  d.deposit_address, d.source`;
 
 function toDeposit(r: DepositRow): Deposit {
   return {
@@ -67,6 +73,8 @@ function toDeposit(r: DepositRow): Deposit {
     checkCode: r.check_code,
     chainAmount: r.chain_amount === null ? null : trimDecimal(r.chain_amount),
     fromAddress: r.from_address,
+    depositAddress: r.deposit_address,
+    source: r.source,
   };
 }
 
@@ -93,12 +101,30 @@ export class Deposits {
     private readonly networks: FundingNetworks,
     private readonly proofs: ProofStore,
     private readonly audit: AuditLog,
+    private readonly addresses: DepositAddresses,
     private readonly chain?: ChainDeposits,
   ) {}
 
+  /** Where this person pays `asset` on `network`: their own address, or the shared one. */
+  async address(
+    userId: number,
+    book: Book,
+    q: { asset: Asset; network: Network },
+  ): Promise<DepositAddress> {
+    if (book !== 'real') throw new AppError(Code.realBookOnly);
+    const option = await this.networks.forDeposit(q.asset, q.network);
+    const personal = option.deposit === 'personal';
+    const address = personal
+      ? await this.addresses.addressOf(userId, q.network)
+      : (option.depositAddress ?? '');
+    if (address === '')
+      throw new Error(`shared deposit option ${q.asset}:${q.network} has no address`);
+    return { asset: q.asset, network: q.network, address, personal };
+  }
+
   async create(userId: number, book: Book, body: DepositBody): Promise<Deposit> {
     if (book !== 'real') throw new AppError(Code.realBookOnly);
-    const option = await this.networks.get(body.asset, body.network);
+    const option = await this.networks.forDeposit(body.asset, body.network);
     const units = unitsOf(body.amount, body.asset);
     if (units < toUnits(option.minDeposit, option.scale)) {
       throw new AppError(Code.belowMinimumDeposit, {
@@ -117,6 +143,12 @@ export class Deposits {
       throw new AppError(Code.last6Wrong, { field: 'last6' });
     }
     const txHash = `0x${body.txHash.replace(/^0x/, '').toLowerCase()}`;
+    // The payment must have gone to this person's own address (or the shared one): a hash
+    // that paid someone else's address fails its check and credits nothing.
+    const recipient = canonicalAddress(
+      body.network,
+      (await this.address(userId, book, body)).address,
+    );
     const attempt = () =>
       this.db.transaction(async (tx) => {
         const existing = await this.byKey(tx, userId, body.key);
@@ -124,8 +156,18 @@ export class Deposits {
           if (!sameRequest(existing, body, txHash)) throw new AppError(Code.requestKeyReused);
           return existing;
         }
-        const [used] = await tx.query('select 1 from deposits where tx_hash = $1', [txHash]);
-        if (used !== undefined) throw new AppError(Code.txHashUsed, { field: 'txHash' });
+        const claim = await this.claimOf(tx, userId, txHash, body.asset);
+        // Found at the person's address already: declaring it only asked for what is under way.
+        if (claim?.source === 'found') return claim;
+        if (claim !== undefined) throw new AppError(Code.txHashUsed, { field: 'txHash' });
+        // Credited already: at this address where the chain shows where a payment went; where
+        // only staff read it (proof review), to anyone, since they cannot tell outputs apart.
+        const [credited] = await tx.query(
+          `select 1 from deposits where tx_hash = $1 and asset = $3 and status = 'approved'
+              and ($4 or lower(deposit_address) = lower($2))`,
+          [txHash, recipient, body.asset, !onChain],
+        );
+        if (credited !== undefined) throw new AppError(Code.txHashUsed, { field: 'txHash' });
         if (
           body.proofId !== undefined &&
           !(await this.proofs.isUnusedOf(tx, body.proofId, userId))
@@ -134,8 +176,8 @@ export class Deposits {
         }
         const [row] = await tx.query<DepositRow>(
           `insert into deposits as d (user_id, request_key, asset, network, amount, tx_hash, last6,
-             proof_id, chain_check, confirmations_required, check_until)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + make_interval(mins => $11))
+             proof_id, chain_check, confirmations_required, check_until, deposit_address)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + make_interval(mins => $11), $12)
            returning ${COLUMNS}`,
           [
             userId,
@@ -149,6 +191,7 @@ export class Deposits {
             onChain ? 'confirming' : 'none',
             onChain ? this.chain?.settings.confirmations : null,
             this.chain?.settings.confirmMinutes ?? 0,
+            recipient,
           ],
         );
         if (row === undefined) throw new Error('deposit insert returned no row');
@@ -164,11 +207,45 @@ export class Deposits {
         if (!sameRequest(twin, body, txHash)) throw new AppError(Code.requestKeyReused);
         return toDeposit(twin);
       }
-      if (isUniqueViolation(err, 'tx_hash') || isUniqueViolation(err, 'proof_id')) {
+      if (isUniqueViolation(err, 'deposits_one_claim')) {
+        // The chain sweep recorded the same payment for this person meanwhile.
+        const claim = await this.claimOf(this.db, userId, txHash, body.asset);
+        if (claim?.source === 'found') return toDeposit(claim);
         throw new AppError(Code.txHashUsed, { field: 'txHash' });
+      }
+      if (isUniqueViolation(err, 'proof_id')) {
+        throw new AppError(Code.proofRequired, { field: 'proofId' });
       }
       throw err;
     }
+  }
+
+  /**
+   * One credit per payment: several people may claim one hash (only one of them paid), and
+   * the unique index on approved (hash, address, coin) backs this check up under a race.
+   */
+  private async assertNotCredited(tx: Queryable, id: number): Promise<void> {
+    const [other] = await tx.query(
+      `select 1 from deposits d join deposits o on o.tx_hash = d.tx_hash and o.asset = d.asset
+          and lower(o.deposit_address) = lower(d.deposit_address) and o.id <> d.id
+        where d.id = $1 and o.status = 'approved'`,
+      [id],
+    );
+    if (other !== undefined) throw new AppError(Code.txHashUsed, { field: 'txHash' });
+  }
+
+  /** The person's deposit of `asset` by transaction `txHash`, if any (one claim each). */
+  private async claimOf(
+    q: Queryable,
+    userId: number,
+    txHash: string,
+    asset: Asset,
+  ): Promise<DepositRow | undefined> {
+    const [row] = await q.query<DepositRow>(
+      `select ${COLUMNS} from deposits d where d.user_id = $1 and d.tx_hash = $2 and d.asset = $3`,
+      [userId, txHash, asset],
+    );
+    return row;
   }
 
   /**
@@ -252,6 +329,7 @@ export class Deposits {
     return withLedgerCodes(() =>
       this.ledger.atomically(async (tx) => {
         const status = decision.decision === 'approve' ? 'approved' : 'rejected';
+        if (status === 'approved') await this.assertNotCredited(tx, decision.id);
         const [row] = await tx.query<DepositRow>(
           `update deposits d set status = $2, reason = $3, reviewed_by = $4, reviewed_at = now()
             where d.id = $1 and d.status = 'pending' returning ${COLUMNS}`,

@@ -9,7 +9,7 @@ import { trimDecimal } from './amounts.ts';
 interface NetworkRow {
   asset: Asset;
   network: Network;
-  deposit_address: string;
+  deposit_address: string | null;
   min_deposit: string;
   min_withdrawal: string;
   bank_withdrawal: boolean;
@@ -43,6 +43,8 @@ export class FundingNetworks {
     /** Which options the configured chain verifies (none without a chain). */
     private readonly onChainOf: (asset: Asset, network: Network) => FundingOption['onChain'] = () =>
       null,
+    /** Networks whose deposits go to per-person addresses (an extended key is configured). */
+    private readonly personal: (network: Network) => boolean = () => false,
   ) {}
 
   async applyAddresses(entries: ReturnType<typeof parseDepositAddresses>): Promise<void> {
@@ -69,7 +71,13 @@ export class FundingNetworks {
       asset: r.asset,
       network: r.network,
       scale: ASSET_SCALE[r.asset],
-      depositAddress: r.deposit_address,
+      // A per-person key wins over a shared address; with neither, deposits are not offered.
+      deposit: this.personal(r.network)
+        ? ('personal' as const)
+        : r.deposit_address === null
+          ? ('none' as const)
+          : ('shared' as const),
+      depositAddress: this.personal(r.network) ? null : r.deposit_address,
       minDeposit: trimDecimal(r.min_deposit),
       minWithdrawal: trimDecimal(r.min_withdrawal),
       bankWithdrawal: r.bank_withdrawal,
@@ -81,6 +89,14 @@ export class FundingNetworks {
   async get(asset: Asset, network: Network): Promise<FundingOption> {
     const option = (await this.list()).find((o) => o.asset === asset && o.network === network);
     if (option === undefined) throw new AppError(Code.assetWrong, { field: 'network' });
+    return option;
+  }
+
+  /** The option for a deposit of `asset` on `network`: 10122 if unknown, 10160 if not offered. */
+  async forDeposit(asset: Asset, network: Network): Promise<FundingOption> {
+    const option = await this.get(asset, network);
+    if (option.deposit === 'none')
+      throw new AppError(Code.depositUnavailable, { field: 'network' });
     return option;
   }
 

@@ -17,6 +17,10 @@ export async function withLedgerCodes<T>(fn: () => Promise<T>): Promise<T> {
     return await fn();
   } catch (err) {
     if (err instanceof LedgerError) throw new AppError(CODES[err.reason]);
+    // Another claim of the same payment was credited at the same moment (one credit each).
+    if (isUniqueViolation(err, 'deposits_one_credit')) {
+      throw new AppError(Code.txHashUsed, { field: 'txHash' });
+    }
     throw err;
   }
 }

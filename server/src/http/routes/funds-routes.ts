@@ -47,6 +47,9 @@ export function fundsRoutes(app: FastifyInstance, s: Services): void {
     withdrawFeeRate: await s.withdrawals.feeRate(),
   }));
   proofUploadRoute(app, s);
+  registerRoute(app, s, routes.depositAddress, async ({ body }, ctx) =>
+    s.deposits.address(userOf(ctx), ctx.book, body),
+  );
   registerRoute(app, s, routes.recharge, async ({ body }, ctx) => ({
     ...(await s.deposits.create(userOf(ctx), ctx.book, body)),
     message: Code.rechargeSubmitted,
@@ -56,11 +59,12 @@ export function fundsRoutes(app: FastifyInstance, s: Services): void {
     s,
     routes.findChainTransfers,
     async ({ query }, ctx) => {
-      userOf(ctx);
+      const user = userOf(ctx);
       if (s.chainDeposits === undefined)
         throw new AppError(Code.chainUnavailable, { field: 'asset' });
-      const option = await s.networks.get(query.asset, CHAIN_NETWORK);
-      return { list: await s.chainDeposits.findTransfers(option, getAddress(query.from)) };
+      const option = await s.networks.forDeposit(query.asset, CHAIN_NETWORK);
+      const from = query.from === undefined ? undefined : getAddress(query.from);
+      return { list: await s.chainDeposits.findTransfers(user, option, from) };
     },
     // Each call reads the chain (ETH scans blocks): keep it to what a person would tap.
     { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
