@@ -7,7 +7,6 @@ import {
   E2E_CHAIN_URL,
   E2E_CONFIRMATIONS,
   E2E_EXPLORER,
-  E2E_PLATFORM_ADDRESS,
 } from './e2e/support/chain-env.ts';
 import { CHROMIUM_LAUNCH } from './e2e/support/chromium.ts';
 
@@ -100,7 +99,7 @@ export default defineConfig({
         CHAIN_ID: '31337',
         // TestUSDT's address on a fresh node (test-support/local-chain.ts).
         CHAIN_TOKENS: 'USDT=0x5FbDB2315678afecb367f032d93F642f64180aa3',
-        DEPOSIT_ADDRESSES: `USDT:ethereum=${E2E_PLATFORM_ADDRESS},ETH:ethereum=${E2E_PLATFORM_ADDRESS}`,
+        // No DEPOSIT_XPUBS or DEPOSIT_ADDRESSES: per-person addresses from the development keys.
         DEPOSIT_CONFIRMATIONS: String(E2E_CONFIRMATIONS),
         CHAIN_POLL_MS: '1000',
         CHAIN_EXPLORER_URL: E2E_EXPLORER,

@@ -1,17 +1,21 @@
 import type { Page } from '@playwright/test';
-import { E2E_CHAIN_URL, E2E_CONFIRMATIONS, E2E_PLATFORM_ADDRESS } from './support/chain-env.ts';
+import type { Address } from 'viem';
+import { E2E_CHAIN_URL, E2E_CONFIRMATIONS } from './support/chain-env.ts';
 import { fundedKey, mineBlocks, payOutside, withChainToMyself } from './support/chain.ts';
 import { chooseLanguage, expect, registerByEmail, test } from './support/fixtures.ts';
 import { injectWallet, type TestWallet } from './support/wallet.ts';
 
 const LOCAL_CHAIN = 31337;
 
-/** A signed-in person on the real book's deposit page, with a wallet holding `usdt`. */
+/**
+ * A signed-in person on the real book's deposit page, with a wallet holding `usdt`, and the
+ * person's own deposit address the page shows.
+ */
 async function depositPageWithWallet(
   page: Page,
   request: Parameters<typeof registerByEmail>[1],
   usdt: string,
-): Promise<{ wallet: TestWallet; key: `0x${string}` }> {
+): Promise<{ wallet: TestWallet; key: `0x${string}`; address: Address }> {
   const { key } = await fundedKey(usdt);
   const wallet = await injectWallet(page, {
     chainId: LOCAL_CHAIN,
@@ -21,8 +25,12 @@ async function depositPageWithWallet(
   await registerByEmail(page, request);
   await page.goto('/profile/deposit');
   await page.getByTestId('switch-real').click();
-  await expect(page.getByTestId('deposit-address')).toHaveText(E2E_PLATFORM_ADDRESS);
-  return { wallet, key };
+  const shown = page.getByTestId('deposit-address');
+  await expect(shown).toHaveText(/^0x[0-9a-fA-F]{40}$/);
+  await expect(page.getByTestId('deposit-automatic')).toContainText(
+    `credited to you by itself after ${E2E_CONFIRMATIONS} confirmations`,
+  );
+  return { wallet, key, address: (await shown.innerText()) as Address };
 }
 
 /**
@@ -45,86 +53,78 @@ async function connectWallet(page: Page, embedded: boolean) {
   await expect(page.getByTestId('wallet-address')).toBeVisible();
 }
 
+/** The balance page, re-read until the chain sweep has credited `amount` (it polls every second). */
 async function expectAvailableUsdt(page: Page, amount: string) {
-  await page.goto('/profile/balance');
-  await expect(page.getByTestId('available-USDT')).toHaveText(amount);
+  await expect(async () => {
+    await page.goto('/profile/balance');
+    await expect(page.getByTestId('available-USDT')).toHaveText(amount, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
-test('pay a USDT deposit from the wallet: it is credited once the chain confirms it', async ({
+test('pay a USDT deposit from the wallet to my own address: credited with no form to fill', async ({
   page,
   request,
   isMobile,
 }) => {
-  const { wallet } = await depositPageWithWallet(page, request, '1000');
+  const { wallet, address } = await depositPageWithWallet(page, request, '1000');
   await page.getByLabel('Amount').fill('250');
   await connectWallet(page, isMobile);
 
   await page.getByRole('button', { name: 'Pay with wallet' }).click();
-  // Everything the wallet will be asked to do, before it opens.
+  // Everything the wallet will be asked to do, before it opens: to the person's own address.
   const review = page.getByTestId('wallet-review');
-  await expect(review).toContainText(E2E_PLATFORM_ADDRESS);
+  await expect(review).toContainText('To (your own deposit address)');
+  await expect(review).toContainText(address);
   await expect(review).toContainText('chain ID 31337');
   await expect(review).toContainText('250 USDT');
   await expect(review).toContainText(wallet.address);
 
   await withChainToMyself(async () => {
     await review.getByRole('button', { name: 'Open wallet and pay' }).click();
-    await expect(page.getByTestId('wallet-sent')).toBeVisible();
-    await expect(page.getByLabel('Transaction hash')).toHaveValue(/^0x[0-9a-f]{64}$/);
+    await expect(page.getByTestId('wallet-sent')).toContainText('credited to you by itself');
     // One transaction, and never an approval or a signature.
     expect(wallet.methods.filter((m) => m === 'eth_sendTransaction')).toHaveLength(1);
     expect(wallet.methods).not.toContain('personal_sign');
 
-    await page.getByRole('button', { name: 'Submit deposit' }).click();
-    const done = page.getByTestId('deposit-done');
-    await expect(done).toHaveAttribute('data-check', 'confirming');
-    // 1 of 20, or a few more when the other layout's test funded its wallet meanwhile.
-    await expect(done).toContainText(
-      new RegExp(`Confirming on chain: \\d of ${E2E_CONFIRMATIONS} blocks`),
+    // Nothing is submitted: the platform finds the payment at the person's address.
+    const record = page.getByTestId('deposit-record').filter({ hasText: '250 USDT' });
+    await expect(async () => {
+      await page.goto('/profile/records');
+      await expect(record).toHaveAttribute('data-source', 'found', { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(record).toContainText('Received at your address');
+    await expect(record).toContainText(
+      new RegExp(`Confirming on chain: \\d+ of ${E2E_CONFIRMATIONS} blocks`),
     );
     await mineBlocks(E2E_CONFIRMATIONS);
   });
-  const done = page.getByTestId('deposit-done');
-  await expect(done).toHaveAttribute('data-check', 'verified', { timeout: 20_000 });
-  await expect(done).toContainText('Deposit credited');
   await expectAvailableUsdt(page, '250');
+  await page.goto('/profile/records');
+  await expect(page.getByTestId('deposit-record')).toHaveCount(1);
+  await expect(page.getByTestId('deposit-record')).toHaveAttribute('data-status', 'approved');
 });
 
-test('"find my transfer" fills in a payment sent outside the app, and it is credited', async ({
+test('a payment sent outside the app to my address is credited by itself, and "find my transfer" shows it', async ({
   page,
   request,
   isMobile,
 }) => {
-  const { key } = await depositPageWithWallet(page, request, '500');
+  const { key, address } = await depositPageWithWallet(page, request, '500');
   // Mining 20 blocks would confirm a payment the other layout's test is showing as waiting.
   const hash = await withChainToMyself(async () => {
-    const paid = await payOutside(key, '75');
+    const paid = await payOutside(key, '75', address);
     await mineBlocks(E2E_CONFIRMATIONS);
     return paid;
   });
-  await connectWallet(page, isMobile);
-
-  await page.getByRole('button', { name: 'Find my transfer' }).click();
-  const transfer = page.getByTestId('transfer').filter({ hasText: hash });
-  await expect(transfer).toContainText('75 USDT');
-  await transfer.getByRole('button', { name: 'Use this payment' }).click();
-  await expect(page.getByLabel('Transaction hash')).toHaveValue(hash);
-  await expect(page.getByLabel('Amount')).toHaveValue('75');
-
-  await page.getByRole('button', { name: 'Submit deposit' }).click();
-  await expect(page.getByTestId('deposit-done')).toHaveAttribute('data-check', 'verified');
   await expectAvailableUsdt(page, '75');
 
-  // The same payment cannot be declared twice.
   await page.goto('/profile/deposit');
   await connectWallet(page, isMobile);
   await page.getByRole('button', { name: 'Find my transfer' }).click();
-  await expect(
-    page
-      .getByTestId('transfer')
-      .filter({ hasText: hash })
-      .getByRole('button', { name: 'Already declared' }),
-  ).toBeDisabled();
+  const transfer = page.getByTestId('transfer').filter({ hasText: hash });
+  await expect(transfer).toContainText('75 USDT');
+  // Already recorded for the person: nothing to declare.
+  await expect(transfer.getByRole('button', { name: 'Already declared' })).toBeDisabled();
 });
 
 test('in Arabic the wallet payment reads right to left, with nothing left in English', async ({
@@ -132,7 +132,7 @@ test('in Arabic the wallet payment reads right to left, with nothing left in Eng
   request,
   isMobile,
 }) => {
-  await depositPageWithWallet(page, request, '100');
+  const { address } = await depositPageWithWallet(page, request, '100');
   await chooseLanguage(page, 'ar');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -149,7 +149,7 @@ test('in Arabic the wallet payment reads right to left, with nothing left in Eng
   await expect(page.getByTestId('wallet-address')).toBeVisible();
   await page.getByTestId('deposit-wallet').getByRole('button').first().click();
   const review = page.getByTestId('wallet-review');
-  await expect(review).toContainText(E2E_PLATFORM_ADDRESS);
+  await expect(review).toContainText(address);
   await expect(review).toContainText('40 USDT');
   const words = (await page.locator('main').innerText())
     // Addresses and hashes, whole or shortened (`0x1234…9daA`), are not words to translate.

@@ -5,8 +5,6 @@ import path from 'node:path';
 export const CHAIN_PORT = Number(process.env.E2E_CHAIN_PORT ?? 4185);
 export const CHAIN_READY_PORT = CHAIN_PORT + 1;
 export const E2E_CHAIN_URL = `http://127.0.0.1:${CHAIN_PORT}`;
-/** Hardhat's account 9: the platform's deposit address on the local chain. */
-export const E2E_PLATFORM_ADDRESS = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
 /** Hardhat's account 1: holds charity NFT 1 on the e2e chain. */
 export const NFT_HOLDER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 /** Where NFTs link to (nothing answers there: the tests read the links, not the pages). */

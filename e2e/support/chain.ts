@@ -13,7 +13,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import { testUsdtAbi } from '../../contracts-abi/abis.ts';
 import { LOCAL_USDT_ADDRESS } from '../../test-support/local-chain.ts';
-import { CHAIN_LOCK, E2E_CHAIN_URL, E2E_PLATFORM_ADDRESS } from './chain-env.ts';
+import { CHAIN_LOCK, E2E_CHAIN_URL } from './chain-env.ts';
 
 const transport = http(E2E_CHAIN_URL, { retryCount: 1 });
 export const chainPublic = createPublicClient({ chain: hardhat, transport, cacheTime: 0 });
@@ -42,8 +42,8 @@ export async function fundedKey(usdt: string): Promise<{ key: Hex; address: Addr
   return { key, address };
 }
 
-/** A USDT payment to the platform sent straight from `key`, outside the app. */
-export async function payOutside(key: Hex, usdt: string): Promise<Hex> {
+/** A USDT payment to `to` (a person's deposit address) sent straight from `key`, outside the app. */
+export async function payOutside(key: Hex, usdt: string, to: Address): Promise<Hex> {
   const wallet = createWalletClient({
     chain: hardhat,
     transport,
@@ -53,7 +53,7 @@ export async function payOutside(key: Hex, usdt: string): Promise<Hex> {
     address: LOCAL_USDT_ADDRESS,
     abi: testUsdtAbi,
     functionName: 'transfer',
-    args: [E2E_PLATFORM_ADDRESS, parseUnits(usdt, 6)],
+    args: [to, parseUnits(usdt, 6)],
   });
   await chainPublic.waitForTransactionReceipt({ hash });
   return hash;

@@ -62,7 +62,12 @@ const configSchema = z.object({
   /** Days of simulated history written on a first start (1 to 365). */
   MARKET_BACKFILL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   BINANCE_WS_URL: z.url().default('wss://stream.binance.com:9443'),
-  /** Where deposits go: "USDT:ethereum=0x…,BTC:bitcoin=bc1…" (docs/funds.md); empty keeps the placeholders. */
+  /**
+   * Extended public keys per network ("ethereum=xpub…,bitcoin=xpub…"): each person gets their
+   * own deposit address derived from it (docs/funds.md). Public keys only.
+   */
+  DEPOSIT_XPUBS: z.string().max(4000).default(''),
+  /** Shared deposit addresses, for networks without a key: "USDT:tron=T…" (docs/funds.md). */
   DEPOSIT_ADDRESSES: z.string().max(4000).default(''),
   /** JSON-RPC of the EVM chain deposits are verified on and smart wallets checked against. */
   CHAIN_RPC_URL: z.url().optional(),

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Code } from '../../../contract/errors.ts';
 import type { Deposit } from '../../../contract/funds.ts';
 
 /** Where a deposit's on-chain check stands, in words (nothing for proof-reviewed deposits). */
@@ -17,6 +18,8 @@ export function ChainCheckNote({ deposit }: { deposit: Deposit }) {
     });
   } else if (d.chainCheck === 'verified') {
     text = t('chainCheck.verified');
+  } else if (d.checkCode === Code.belowMinimumDeposit) {
+    text = t('chainCheck.belowMinimum');
   } else {
     const reason = t(`errors:${d.checkCode ?? ''}`, { name: d.asset, amount: d.chainAmount ?? '' });
     text = t('chainCheck.review', { reason });

@@ -13,6 +13,7 @@ import {
 } from '../../../contract/funds.ts';
 import { Code } from '../../../contract/errors.ts';
 import { call, upload } from '../../api/client.ts';
+import { errorMessage } from '../../i18n/error-message.ts';
 import { Spinner } from '../../ui/EmptyState.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { FormErrorAlert } from '../auth/FormErrorAlert.tsx';
@@ -20,7 +21,7 @@ import { useFormError } from '../auth/use-form-error.ts';
 import { Amount } from './Amount.tsx';
 import { ChainCheckNote } from './ChainCheckNote.tsx';
 import { CopyButton } from './CopyButton.tsx';
-import { refreshFunds, useFundingOptions } from './queries.ts';
+import { refreshFunds, useDepositAddress, useFundingOptions } from './queries.ts';
 import { RealBookOnly } from './RealBookOnly.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useRequestKey } from './use-request-key.ts';
@@ -52,12 +53,26 @@ function DepositForm() {
   const [done, setDone] = useState<Deposit | null>(null);
   const [walletOpen, setWalletOpen] = useState(false);
 
-  if (options.isPending) return <Spinner />;
-  const list = options.data?.options ?? [];
-  const networks = list.filter((o) => o.asset === asset);
+  // Coins and networks with no receiving address configured are not offered (withdrawals only).
+  const list = (options.data?.options ?? []).filter((o) => o.deposit !== 'none');
+  const assets = ASSETS.filter((a) => list.some((o) => o.asset === a));
+  const shownAsset = assets.includes(asset) ? asset : (assets[0] ?? asset);
+  const networks = list.filter((o) => o.asset === shownAsset);
   const option = networks.find((o) => o.network === network) ?? networks[0];
+  const receiving = useDepositAddress(option);
+  if (options.isPending) return <Spinner />;
+  if (option === undefined) {
+    return (
+      <p className="card muted" data-testid="deposit-unavailable">
+        {t('deposit.unavailable')}
+      </p>
+    );
+  }
   // Where the chain verifies the payment, the proof and the paying account are optional.
-  const onChain = option?.onChain ?? null;
+  const onChain = option.onChain;
+  // The person's own address on a chain we read: payments are found and credited by themselves.
+  const automatic = onChain !== null && option.deposit === 'personal';
+  const address = receiving.data?.address;
 
   function pickAsset(next: Asset) {
     setAsset(next);
@@ -86,7 +101,7 @@ function DepositForm() {
     }
     const draft = {
       key: requestKey.next(),
-      asset,
+      asset: option.asset,
       network: option.network,
       amount,
       txHash,
@@ -125,14 +140,14 @@ function DepositForm() {
       <div className="field">
         <span className="field-label">{t('fields.coin')}</span>
         <div className="tabs" role="radiogroup" aria-label={t('fields.coin')}>
-          {ASSETS.map((a) => (
+          {assets.map((a) => (
             <button
               key={a}
               type="button"
               role="radio"
               className="tab"
-              aria-checked={asset === a}
-              aria-selected={asset === a}
+              aria-checked={shownAsset === a}
+              aria-selected={shownAsset === a}
               onClick={() => pickAsset(a)}
             >
               {a}
@@ -145,7 +160,7 @@ function DepositForm() {
         <select
           className="select"
           name="network"
-          value={option?.network ?? ''}
+          value={option.network}
           onChange={(e) => setNetwork(e.target.value as Network)}
         >
           {networks.map((o) => (
@@ -155,16 +170,33 @@ function DepositForm() {
           ))}
         </select>
       </label>
-      {option !== undefined && (
-        <div className="deposit-address">
-          <span className="field-label">{t('deposit.address')}</span>
-          <code data-testid="deposit-address">{option.depositAddress}</code>
-          <CopyButton text={option.depositAddress} />
-          <p className="field-hint">
-            {t('deposit.minimum', { limit: option.minDeposit, name: option.asset })}
+      <div className="deposit-address" data-personal={option.deposit === 'personal'}>
+        <span className="field-label">
+          {option.deposit === 'personal' ? t('deposit.addressPersonal') : t('deposit.address')}
+        </span>
+        {address === undefined ? (
+          receiving.isError ? (
+            <p className="alert alert-error" role="alert">
+              {errorMessage(t, receiving.error)}
+            </p>
+          ) : (
+            <Spinner />
+          )
+        ) : (
+          <>
+            <code data-testid="deposit-address">{address}</code>
+            <CopyButton text={address} />
+          </>
+        )}
+        <p className="field-hint">
+          {t('deposit.minimum', { limit: option.minDeposit, name: option.asset })}
+        </p>
+        {automatic && (
+          <p className="field-hint" data-testid="deposit-automatic">
+            {t('deposit.automatic', { n: onChain.confirmations })}
           </p>
-        </div>
-      )}
+        )}
+      </div>
       <TextField
         label={t('fields.amount')}
         name="amount"
@@ -174,14 +206,16 @@ function DepositForm() {
         onChange={(e) => setAmount(e.target.value)}
         error={form.fieldError('amount')}
       />
-      {option !== undefined && onChain !== null && (
+      {onChain !== null && address !== undefined && (
         <div className="field">
           <span className="field-label">{t('deposit.wallet.title')}</span>
-          <p className="field-hint">{t('deposit.wallet.note')}</p>
+          <p className="field-hint">
+            {automatic ? t('deposit.wallet.notePersonal') : t('deposit.wallet.note')}
+          </p>
           {walletOpen ? (
             <Suspense fallback={<Spinner />}>
               <DepositWallet
-                option={{ ...option, onChain }}
+                option={{ ...option, onChain, depositAddress: address }}
                 amount={amount}
                 onPrefill={(p) => {
                   form.clear();
@@ -203,6 +237,7 @@ function DepositForm() {
           )}
         </div>
       )}
+      {automatic && <h2 className="section-title">{t('deposit.declareTitle')}</h2>}
       <TextField
         label={t('fields.txHash')}
         name="txHash"

@@ -25,13 +25,19 @@ function Reason({ reason }: { reason: string | null }) {
 function DepositItem({ d }: { d: Deposit }) {
   const { t } = useTranslation('funds');
   return (
-    <li className="record" data-testid="deposit-record" data-status={d.status}>
+    <li
+      className="record"
+      data-testid="deposit-record"
+      data-status={d.status}
+      data-source={d.source}
+    >
       <div className="record-head">
         <Amount value={d.amount} asset={d.asset} />
         <StatusBadge status={d.status} />
       </div>
       <p className="muted">
         {t(`network.${d.network}`)} · {formatTime(d.createdAt)}
+        {d.source === 'found' && <> · {t('records.found')}</>}
       </p>
       <p className="muted break">
         {t('fields.txHash')}: <code>{d.txHash}</code>

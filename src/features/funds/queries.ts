@@ -1,4 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Network } from '../../../contract/addresses.ts';
 import type { Asset, FundingStatus } from '../../../contract/funds.ts';
 import { call } from '../../api/client.ts';
 import { preferences } from '../../state/preferences.ts';
@@ -23,6 +24,20 @@ export function useFundingOptions() {
     queryKey: ['fundingOptions'],
     queryFn: () => call('listFundingOptions'),
     staleTime: 60_000,
+  });
+}
+
+/** Where this person pays `asset` on `network` (their own address is made on first ask). */
+export function useDepositAddress(option: { asset: Asset; network: Network } | undefined) {
+  return useQuery({
+    queryKey: ['depositAddress', option?.asset, option?.network],
+    queryFn: () =>
+      call('depositAddress', {
+        body: { asset: option?.asset ?? 'USDT', network: option?.network ?? 'ethereum' },
+      }),
+    enabled: option !== undefined,
+    // An address, once given, is the person's for good.
+    staleTime: Infinity,
   });
 }
 

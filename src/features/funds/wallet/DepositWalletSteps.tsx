@@ -17,7 +17,11 @@ import { FormErrorAlert } from '../../auth/FormErrorAlert.tsx';
 import { useFormError } from '../../auth/use-form-error.ts';
 import { Amount } from '../Amount.tsx';
 
-export type ChainOption = FundingOption & { onChain: NonNullable<FundingOption['onChain']> };
+/** An option the chain verifies, with where this person pays it (own or shared address). */
+export type ChainOption = FundingOption & {
+  onChain: NonNullable<FundingOption['onChain']>;
+  depositAddress: string;
+};
 
 /** What the wallet step fills into the deposit form. */
 export interface Prefill {
@@ -119,8 +123,9 @@ export function DepositWalletSteps({
     form.clear();
     setReviewing(false);
     await form.submit(async () => {
+      // Own address: every payment to it is the person's. Shared: only the linked wallet's.
       const res = await call('findChainTransfers', {
-        query: { asset: option.asset, from: address },
+        query: { asset: option.asset, from: option.deposit === 'shared' ? address : undefined },
       });
       setTransfers(res.list);
     });
@@ -152,7 +157,13 @@ export function DepositWalletSteps({
         <div className="wallet-review" data-testid="wallet-review">
           <h3 className="section-title">{t('deposit.wallet.reviewTitle')}</h3>
           <dl className="funds-summary">
-            <Row label={t('deposit.wallet.to')}>
+            <Row
+              label={
+                option.deposit === 'personal'
+                  ? t('deposit.wallet.toPersonal')
+                  : t('deposit.wallet.to')
+              }
+            >
               <code className="break">{option.depositAddress}</code>
             </Row>
             <Row label={t('fields.network')}>
@@ -206,12 +217,15 @@ export function DepositWalletSteps({
       )}
       {sent !== null && (
         <p className="field-hint" role="status" data-testid="wallet-sent">
-          {t('deposit.wallet.sent')}
+          {option.deposit === 'personal'
+            ? t('deposit.wallet.sentPersonal')
+            : t('deposit.wallet.sent')}
         </p>
       )}
       {transfers !== null && (
         <TransferList
           transfers={transfers}
+          personal={option.deposit === 'personal'}
           asset={option.asset}
           onUse={(tr) => {
             setTransfers(null);
@@ -234,10 +248,12 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 function TransferList({
   transfers,
+  personal,
   asset,
   onUse,
 }: {
   transfers: ChainTransfer[];
+  personal: boolean;
   asset: FundingOption['asset'];
   onUse: (t: ChainTransfer) => void;
 }) {
@@ -245,7 +261,7 @@ function TransferList({
   if (transfers.length === 0) {
     return (
       <p className="muted" data-testid="transfers-none">
-        {t('deposit.wallet.none')}
+        {personal ? t('deposit.wallet.nonePersonal') : t('deposit.wallet.none')}
       </p>
     );
   }
