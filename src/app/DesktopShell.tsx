@@ -32,11 +32,12 @@ function TopNav() {
             type="button"
             className="btn btn-ghost btn-small"
             onClick={() => setLanguageOpen(true)}
-            aria-label={t('language.choose')}
             data-testid="language-button"
           >
             <Icon name="globe" size={18} />
+            {/* The name starts with the visible text (WCAG 2.5.3), then says what it does. */}
             {LANGUAGE_NAMES[language]}
+            <span className="visually-hidden">{`, ${t('language.choose')}`}</span>
           </button>
           <Link to="/profile/kefu" className="icon-btn" aria-label={t('nav.support')}>
             <Icon name="support" />

@@ -21,6 +21,13 @@ function applyDocumentLanguage(language: Language): void {
   document.documentElement.dir = RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr';
 }
 
+/** index.html carries the default language's description; this one follows the language. */
+function applyDocumentDescription(): void {
+  document
+    .querySelector('meta[name="description"]')
+    ?.setAttribute('content', i18next.t('footer.tagline'));
+}
+
 export async function initI18n(): Promise<void> {
   const { language } = preferences.get();
   applyDocumentLanguage(language);
@@ -36,12 +43,14 @@ export async function initI18n(): Promise<void> {
       react: { useSuspense: true },
       returnNull: false,
     });
+  applyDocumentDescription();
 }
 
 export async function changeLanguage(language: Language): Promise<void> {
   await i18next.changeLanguage(language);
   preferences.set({ ...preferences.get(), language });
   applyDocumentLanguage(language);
+  applyDocumentDescription();
 }
 
 /** The BCP 47 tag of the current language, for Intl formatting. */

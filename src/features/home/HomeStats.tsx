@@ -6,16 +6,27 @@ import { useHomeStats } from '../market/queries.ts';
 export function HomeStats() {
   const { t } = useTranslation('market');
   const stats = useHomeStats();
-  if (stats.data === undefined) return null;
+  if (stats.isError) return null;
   const s = stats.data;
+  const value = (format: (figures: NonNullable<typeof s>) => string) =>
+    s === undefined ? '\u00a0' : format(s);
   const items = [
-    { label: t('stats.users'), value: formatDecimal(String(s.registeredUsers)) },
-    { label: t('stats.instruments'), value: formatDecimal(String(s.listedInstruments)) },
-    { label: t('stats.volume'), value: formatDecimal(s.volume24hUsd) },
-    { label: t('stats.fee'), value: `${formatDecimal(s.tradingFeeRate)}%` },
+    { label: t('stats.users'), value: value((f) => formatDecimal(String(f.registeredUsers))) },
+    {
+      label: t('stats.instruments'),
+      value: value((f) => formatDecimal(String(f.listedInstruments))),
+    },
+    { label: t('stats.volume'), value: value((f) => formatDecimal(f.volume24hUsd)) },
+    { label: t('stats.fee'), value: value((f) => `${formatDecimal(f.tradingFeeRate)}%`) },
   ];
+  // Drawn at once with blank figures, so the tiles below keep their place when the figures come.
   return (
-    <section className="home-stats" data-testid="home-stats" title={t('stats.simulatedNote')}>
+    <section
+      className="home-stats"
+      data-testid="home-stats"
+      title={t('stats.simulatedNote')}
+      aria-busy={s === undefined}
+    >
       {items.map((item) => (
         <div key={item.label} className="home-stat">
           <span className="num home-stat-value">{item.value}</span>

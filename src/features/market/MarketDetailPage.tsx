@@ -71,17 +71,20 @@ export default function MarketDetailPage() {
             </button>
           ))}
         </div>
-        {candles.isError ? (
-          <EmptyState icon="market" title={errorMessage(t, candles.error)} level={2} />
-        ) : candles.data === undefined ? (
-          <Spinner />
-        ) : candles.data.length === 0 ? (
-          <EmptyState icon="market" title={t('detail.noCandles')} level={2} />
-        ) : (
-          <Suspense fallback={<Spinner />}>
-            <CandleChart code={m.code} timeframe={timeframe} candles={candles.data} />
-          </Suspense>
-        )}
+        {/* The chart's height is held while it loads, so the actions below do not jump. */}
+        <div className="candle-chart-slot">
+          {candles.isError ? (
+            <EmptyState icon="market" title={errorMessage(t, candles.error)} level={2} />
+          ) : candles.data === undefined ? (
+            <Spinner />
+          ) : candles.data.length === 0 ? (
+            <EmptyState icon="market" title={t('detail.noCandles')} level={2} />
+          ) : (
+            <Suspense fallback={<Spinner />}>
+              <CandleChart code={m.code} timeframe={timeframe} candles={candles.data} />
+            </Suspense>
+          )}
+        </div>
       </section>
       <div className="detail-actions">
         <Link
