@@ -1,6 +1,6 @@
 import type { Staff, StaffRole } from '../../../contract/admin.ts';
 import { Code } from '../../../contract/errors.ts';
-import type { LoginThrottle } from '../auth/login-throttle.ts';
+import { throttleKey, type LoginThrottle } from '../auth/login-throttle.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../auth/passwords.ts';
 import { newToken, sha256 } from '../auth/tokens.ts';
 import type { Database, Queryable } from '../db/database.ts';
@@ -73,21 +73,21 @@ export class StaffAccounts {
     input: { username: string; password: string },
     ip: string,
   ): Promise<{ token: string; expiresAt: string; staff: Staff }> {
-    const key = `staff:${input.username.toLowerCase()}`;
-    await this.throttle.check(key, ip);
     const [row] = await this.db.query<StaffRow>(
       'select id, username, role, status, password_hash from staff where lower(username) = lower($1)',
       [input.username],
     );
-    const ok = row
-      ? await verifyPassword(input.password, row.password_hash)
-      : await verifyAgainstDecoy(input.password);
-    if (!row || !ok) {
-      await this.throttle.recordFailure(key, ip);
-      throw new AppError(Code.passwordWrong);
-    }
+    // The 'staff' realm: user sign-ins can never count against a staff account.
+    const ok = await this.throttle.attempt(
+      throttleKey('staff', row?.id ?? input.username),
+      ip,
+      () =>
+        row
+          ? verifyPassword(input.password, row.password_hash)
+          : verifyAgainstDecoy(input.password),
+    );
+    if (!row || !ok) throw new AppError(Code.passwordWrong);
     if (row.status !== 'active') throw new AppError(Code.userStatusAbnormal);
-    await this.throttle.clear(key);
     const token = newToken();
     const expiresAt = new Date(Date.now() + STAFF_SESSION_HOURS * 3_600_000);
     const staff = toStaff(row);

@@ -7,7 +7,7 @@ import type { Language } from '../../../contract/languages.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Destination, VerificationCodes } from './codes.ts';
-import type { LoginThrottle } from './login-throttle.ts';
+import { throttleKey, type LoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import type { Session, Sessions } from './sessions.ts';
 import { toUserInfo, type UserRow, type UserRowWithPassword } from './user-row.ts';
@@ -134,23 +134,22 @@ export class Accounts {
   }
 
   async login(body: z.output<typeof auth.loginBody>, client: ClientInfo) {
-    const accountKey = body.account.toLowerCase();
-    await this.throttle.check(accountKey, client.ip);
+    const typed = body.account.toLowerCase();
     const [user] = await this.db.query<UserRowWithPassword>(
-      `select * from users where ${accountKey.includes('@') ? 'lower(email)' : 'lower(username)'} = $1`,
-      [accountKey],
+      `select * from users where ${typed.includes('@') ? 'lower(email)' : 'lower(username)'} = $1`,
+      [typed],
     );
-    // An account opened by wallet or Google has no password: it answers like a wrong one.
-    const ok =
-      user && user.password_hash !== null
-        ? await verifyPassword(body.password, user.password_hash)
-        : await verifyAgainstDecoy(body.password);
-    if (!user || !ok) {
-      await this.throttle.recordFailure(accountKey, client.ip);
-      throw new AppError(Code.passwordWrong);
-    }
+    const ok = await this.throttle.attempt(
+      throttleKey('user', user?.id ?? typed),
+      client.ip,
+      // An account opened by wallet or Google has no password: it answers like a wrong one.
+      () =>
+        user && user.password_hash !== null
+          ? verifyPassword(body.password, user.password_hash)
+          : verifyAgainstDecoy(body.password),
+    );
+    if (!user || !ok) throw new AppError(Code.passwordWrong);
     if (user.status !== 'active') throw new AppError(Code.userStatusAbnormal);
-    await this.throttle.clear(accountKey);
     const session = await this.db.transaction((tx) => this.sessions.create(tx, user.id, client));
     return {
       token: session.token,
@@ -169,16 +168,17 @@ export class Accounts {
       'select * from users where lower(email) = $1',
       [body.email],
     );
+    // Hashed before the code is used up, so a busy refusal does not cost the person their code.
+    const passwordHash = await hashPassword(body.password);
     await this.codes.consume({ channel: 'email', address: body.email }, 'reset', body.code);
     // A code can only exist for a registered address (codes.issue); this guards the race.
     if (!user) throw new AppError(Code.noMatchingUser);
-    const passwordHash = await hashPassword(body.password);
     await this.db.transaction(async (tx) => {
       await tx.query('update users set password_hash = $1 where id = $2', [passwordHash, user.id]);
       await this.sessions.revokeAllOf(tx, user.id);
     });
     this.sessions.forgetUser(user.id);
-    await this.throttle.clear(user.email ?? user.username);
+    await this.throttle.clear(throttleKey('user', user.id));
   }
 
   /** Change when signed in: the other sessions are revoked, this one stays. */
@@ -191,16 +191,18 @@ export class Accounts {
       userId,
     ]);
     if (!user) throw new AppError(Code.unauthorized, null, 401);
-    if (
-      user.password_hash === null ||
-      !(await verifyPassword(body.oldPassword, user.password_hash))
-    ) {
-      throw new AppError(Code.passwordWrong, { field: 'oldPassword' });
-    }
+    // Counted per account before hashing: a stolen session cannot try old passwords at will.
+    const ok = await this.throttle.attempt(
+      throttleKey('password-change', user.id),
+      undefined,
+      async () =>
+        user.password_hash !== null && verifyPassword(body.oldPassword, user.password_hash),
+    );
+    if (!ok) throw new AppError(Code.passwordWrong, { field: 'oldPassword' });
     if (body.oldPassword === body.password) {
       throw new AppError(Code.samePassword, { field: 'password' });
     }
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashPassword(body.password, 'first');
     await this.db.transaction(async (tx) => {
       await tx.query('update users set password_hash = $1 where id = $2', [passwordHash, user.id]);
       await this.sessions.revokeAllOf(tx, user.id, sessionId);

@@ -66,23 +66,28 @@ export class VerificationCodes {
   }
 
   /**
-   * Checks `code` against the newest code for the destination and uses it up. A wrong guess
-   * is counted even though the caller's request fails: that is what limits guessing.
+   * Checks `code` against the newest code for the destination and uses it up. Each check first
+   * takes a try with one atomic update that only succeeds while tries are left, so concurrent
+   * guesses are counted one after another and at most `attemptsPerCode` are ever compared. A
+   * wrong guess keeps its try even though the caller's request fails: that is what limits
+   * guessing.
    */
   async consume(dest: Destination, purpose: CodePurpose, code: string): Promise<void> {
-    const [latest] = await this.db.query<{ id: number; code_hash: string; expired: boolean }>(
-      `select id, code_hash, (expires_at <= now() or attempts >= $3) as expired
-         from verification_codes
+    const [latest] = await this.db.query<{ id: number }>(
+      `select id from verification_codes
         where destination = $1 and purpose = $2 and consumed_at is null
         order by created_at desc, id desc limit 1`,
-      [dest.address, purpose, CODE_LIMITS.attemptsPerCode],
+      [dest.address, purpose],
     );
     if (!latest) throw new AppError(Code.sendCodeFirst, { field: 'code' });
-    if (latest.expired) throw new AppError(Code.codeExpired, { field: 'code' });
-    if (latest.code_hash !== hashCode(code, dest, purpose)) {
-      await this.db.query('update verification_codes set attempts = attempts + 1 where id = $1', [
-        latest.id,
-      ]);
+    const [tried] = await this.db.query<{ code_hash: string }>(
+      `update verification_codes set attempts = attempts + 1
+        where id = $1 and consumed_at is null and expires_at > now() and attempts < $2
+        returning code_hash`,
+      [latest.id, CODE_LIMITS.attemptsPerCode],
+    );
+    if (!tried) throw new AppError(Code.codeExpired, { field: 'code' });
+    if (tried.code_hash !== hashCode(code, dest, purpose)) {
       throw new AppError(Code.codeWrong, { field: 'code' });
     }
     const used = await this.db.query(

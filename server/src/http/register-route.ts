@@ -84,9 +84,13 @@ export function registerRoute<D extends RouteDef>(
     method: def.method,
     url: def.path,
     ...options,
-    handler: async (request: FastifyRequest) => {
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const { input, ctx } = await prepare(services, def, request);
-      return { code: Code.ok, result: (await handler(input, ctx)) ?? null };
+      const result = await handler(input, ctx);
+      // Answers are the caller's own and some carry a session token (login, register, wallet
+      // and Google sign-in or linking, staff login): no browser or proxy may keep a copy.
+      reply.header('cache-control', 'no-store');
+      return { code: Code.ok, result: result ?? null };
     },
   });
 }

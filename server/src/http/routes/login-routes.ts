@@ -8,9 +8,14 @@ import { registerRoute } from '../register-route.ts';
 export function loginRoutes(app: FastifyInstance, s: Services, authRateLimit: number): void {
   // Tighter per-address limits on the calls that send messages or check passwords.
   const strict = { config: { rateLimit: { max: authRateLimit, timeWindow: '1 minute' } } };
-  registerRoute(app, s, routes.checkUserNameOrPhone, async ({ query }) => ({
-    exists: await s.accounts.exists(query),
-  }));
+  // It tells whether an account exists: limited like sign-in, so it cannot list who has one.
+  registerRoute(
+    app,
+    s,
+    routes.checkUserNameOrPhone,
+    async ({ query }) => ({ exists: await s.accounts.exists(query) }),
+    strict,
+  );
   registerRoute(
     app,
     s,
