@@ -101,6 +101,8 @@ for (const count of clientCounts) {
   const app = await startBenchServer('app', {
     MARKET_TICK_MS: String(TICK_MS),
     MARKET_BACKFILL_DAYS: '1',
+    // Every bench client connects from 127.0.0.1.
+    MESSAGE_MAX_PER_IP: '20000',
   });
   const a = await measure(`ws://127.0.0.1:${app.port}/message`, app.child.pid ?? 0, count);
   await stop(app.child);

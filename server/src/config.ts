@@ -41,6 +41,8 @@ const configSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Requests per minute per address to each call that sends codes or checks passwords. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** Open /message websockets per address (per /64 for IPv6), so one host cannot take a node's. */
+  MESSAGE_MAX_PER_IP: z.coerce.number().int().min(1).max(20_000).default(100),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .int()

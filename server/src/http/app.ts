@@ -90,7 +90,10 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
   fundsRoutes(app, services);
   nftRoutes(app, services);
   adminRoutes(app, services, config.AUTH_RATE_LIMIT_MAX);
-  messageSocket(app, services.market, config.CORS_ORIGINS);
+  messageSocket(app, services.market, {
+    allowedOrigins: config.CORS_ORIGINS,
+    maxPerHost: config.MESSAGE_MAX_PER_IP,
+  });
   if (config.DEV_OUTBOX_ROUTE) devRoutes(app, services);
   crawlerRoutes(app, config.PUBLIC_URL);
 

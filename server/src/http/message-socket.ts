@@ -1,4 +1,5 @@
-import type { IncomingMessage } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import {
@@ -8,6 +9,7 @@ import {
   type SubscribeCommand,
   type TicksMessage,
 } from '../../../contract/price-feed.ts';
+import { Code, type CodeValue } from '../../../contract/errors.ts';
 import type { MarketService } from '../market/market-service.ts';
 
 /** Limits of the `/message` fan-out (docs/markets.md). */
@@ -55,6 +57,44 @@ function parseCommand(text: string): SubscribeCommand | null {
 }
 
 /**
+ * Whose connections are counted together: the address, or for IPv6 its /64 (one host is
+ * routinely given a whole /64, so counting single IPv6 addresses would not limit it).
+ */
+export function hostOf(address: string | undefined): string {
+  if (address === undefined) return '';
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1] !== undefined) return mapped[1];
+  if (!address.includes(':')) return address;
+  const bare = address.split('%')[0] ?? '';
+  const [head = '', tail] = bare.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups =
+    tail === undefined
+      ? left
+      : [
+          ...left,
+          ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'),
+          ...right,
+        ];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/** Refuses an upgrade with an HTTP answer that still wears the envelope. */
+function refuse(socket: Duplex, status: number, code: CodeValue): void {
+  const body = JSON.stringify({ code, result: null });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    // Once written: a client that never closes its side must not keep the socket.
+    () => socket.destroy(),
+  );
+}
+
+/**
  * The live price feed at `/message` (SPEC §7): text frames holding an array of
  * {code, price, zdf, ts}. This node's price updates are merged per code and sent in batches;
  * slow clients are skipped and then dropped, so server memory stays bounded. A client may also
@@ -63,14 +103,21 @@ function parseCommand(text: string): SubscribeCommand | null {
 export function messageSocket(
   app: FastifyInstance,
   market: MarketService,
-  allowedOrigins: readonly string[],
+  options: { allowedOrigins: readonly string[]; maxPerHost: number },
 ): void {
+  const { allowedOrigins, maxPerHost } = options;
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: FANOUT.maxIncomingBytes,
     clientTracking: false,
   });
   const clients = new Set<Client>();
+  /**
+   * Connections per host and in all, counted from the upgrade request on (not from the
+   * finished handshake), so a burst of upgrades cannot slip past the limits together.
+   */
+  const perHost = new Map<string, number>();
+  let connections = 0;
   let pending = new Map<string, PriceUpdate>();
 
   let pendingTicks = new Map<string, TicksMessage['ticks']>();
@@ -146,11 +193,20 @@ export function messageSocket(
   app.server.on('upgrade', (req, socket, head) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== MESSAGE_PATH) return; // other upgrade paths are not ours
-    if (!originAllowed(req) || clients.size >= FANOUT.maxClients) {
-      socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
-      socket.destroy();
-      return;
-    }
+    if (!originAllowed(req)) return refuse(socket, 403, Code.badRequest);
+    if (connections >= FANOUT.maxClients) return refuse(socket, 503, Code.busy);
+    const host = hostOf(req.socket.remoteAddress);
+    const ofHost = perHost.get(host) ?? 0;
+    if (ofHost >= maxPerHost) return refuse(socket, 429, Code.tooManyRequests);
+    perHost.set(host, ofHost + 1);
+    connections += 1;
+    // The raw socket closes however the connection ends, also when the handshake fails.
+    socket.once('close', () => {
+      connections -= 1;
+      const left = (perHost.get(host) ?? 1) - 1;
+      if (left === 0) perHost.delete(host);
+      else perHost.set(host, left);
+    });
     wss.handleUpgrade(req, socket, head, (ws) => {
       const client: Client = { socket: ws, slowSince: undefined, codes: new Set() };
       clients.add(client);
