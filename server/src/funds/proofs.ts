@@ -5,7 +5,7 @@ import { Code } from '../../../contract/errors.ts';
 import { FUNDS_LIMITS } from '../../../contract/funds.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
-import { sniffImage, type ProofMime } from './image-type.ts';
+import { declaredPixels, IMAGE_PIXELS_MAX, sniffImage, type ProofMime } from './image-type.ts';
 
 /** Uploads a person may keep unused at once, so the disk cannot be filled by one account. */
 const UNUSED_PROOFS_MAX = 20;
@@ -30,6 +30,9 @@ export class ProofStore {
     if (bytes.length > FUNDS_LIMITS.proofBytesMax) throw new AppError(Code.imageTooLarge);
     const mime = sniffImage(bytes);
     if (mime === undefined) throw new AppError(Code.imageFormatWrong);
+    const pixels = declaredPixels(bytes, mime);
+    if (pixels === undefined) throw new AppError(Code.imageFormatWrong);
+    if (pixels > IMAGE_PIXELS_MAX) throw new AppError(Code.imagePixelsTooMany);
     const [unused] = await this.db.query<{ n: number }>(
       `select count(*)::int as n from proofs p
         where p.user_id = $1 and not exists (select 1 from deposits d where d.proof_id = p.id)`,
