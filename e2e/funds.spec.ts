@@ -56,7 +56,17 @@ test.describe('money in and out', () => {
     const staff = await staffWindow(browser, baseURL);
     const depositRow = staff.getByTestId('queue-row').filter({ hasText: user.username });
     await expect(depositRow).toBeVisible();
+    // TRON is not read on chain: the queue says so, and approval names person and amount first.
+    await expect(depositRow.getByTestId('unverified')).toHaveText(
+      'Not verified on chain: check the proof',
+    );
     await depositRow.getByTestId('approve').click();
+    const confirm = staff.getByTestId('approve-dialog');
+    await expect(confirm).toContainText(
+      `This credits 500 USDT to the real balance of ${user.username} #`,
+    );
+    await expect(confirm).toContainText('No chain has verified this payment');
+    await confirm.getByTestId('approve-confirm').click();
     await expect(depositRow).toHaveCount(0);
 
     await page.goto('/profile/balance');

@@ -94,6 +94,8 @@ export default function QueuePage({ kind }: { kind: Kind }) {
   const queue = useQueue(kind, status, page);
   const [proof, setProof] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<{ id: number; label: string } | null>(null);
+  // Approving moves money: the reviewer confirms, seeing whose and how much.
+  const [approving, setApproving] = useState<DepositItem | WithdrawalItem | null>(null);
   // The last review's message belongs to the filter and page it was made on.
   const view = `${status}/${page}`;
   const [message, setMessage] = useState<{
@@ -112,6 +114,7 @@ export default function QueuePage({ kind }: { kind: Kind }) {
         : staffCall('reviewWithdrawal', { body: input }),
     onSuccess: (_result, input) => {
       setRejecting(null);
+      setApproving(null);
       setMessage({
         view,
         notice: t(`queue.${kind}.${input.decision === 'approve' ? 'approved' : 'rejected'}`, {
@@ -122,6 +125,7 @@ export default function QueuePage({ kind }: { kind: Kind }) {
     onError: (err, input) => {
       // A rejection's refusal shows in its dialog; an approval's beside the queue.
       if (input.decision === 'approve') {
+        setApproving(null);
         setMessage({ view, error: { id: input.id, text: errorMessage(t, err) } });
       }
     },
@@ -139,13 +143,13 @@ export default function QueuePage({ kind }: { kind: Kind }) {
   }
 
   const busyId = review.isPending ? review.variables.id : null;
-  const actions = (item: { id: number; status: FundingStatus; proofId?: string | null }) => (
+  const actions = (item: DepositItem | WithdrawalItem) => (
     <div className="admin-actions">
-      {typeof item.proofId === 'string' && (
+      {'proofId' in item && typeof item.proofId === 'string' && (
         <button
           type="button"
           className="btn btn-ghost btn-small"
-          onClick={() => setProof(item.proofId ?? null)}
+          onClick={() => setProof(item.proofId)}
           data-testid="view-proof"
         >
           {t('queue.viewProof')}
@@ -157,7 +161,10 @@ export default function QueuePage({ kind }: { kind: Kind }) {
             type="button"
             className="btn btn-primary btn-small"
             disabled={busyId !== null}
-            onClick={() => review.mutate({ id: item.id, decision: 'approve', reason: '' })}
+            onClick={() => {
+              review.reset();
+              setApproving(item);
+            }}
             data-testid="approve"
           >
             {t('queue.approve')}
@@ -238,7 +245,19 @@ export default function QueuePage({ kind }: { kind: Kind }) {
       header: t('queue.col.last6'),
       cell: (r) => <code className="admin-code">{r.last6 ?? '—'}</code>,
     },
-    { id: 'chain', header: t('queue.col.chain'), cell: (r) => <ChainCheckNote deposit={r} /> },
+    {
+      id: 'to',
+      header: t('queue.col.to'),
+      cell: (r) => (
+        <span className="admin-stack">
+          <code className="admin-code" title={r.depositAddress}>
+            {middleEllipsis(r.depositAddress)}
+          </code>
+          {r.source === 'found' && <span className="muted">{t('queue.found')}</span>}
+        </span>
+      ),
+    },
+    { id: 'chain', header: t('queue.col.chain'), cell: (r) => <ChainColumn deposit={r} /> },
     common.created,
     ...(status === 'pending' ? [] : [outcomeColumn]),
     { id: 'actions', header: t('queue.col.actions'), cell: actions },
@@ -363,6 +382,15 @@ export default function QueuePage({ kind }: { kind: Kind }) {
         </section>
       )}
       {proof !== null && <ProofModal proofId={proof} onClose={() => setProof(null)} />}
+      {approving !== null && (
+        <ApproveModal
+          kind={kind}
+          item={approving}
+          busy={review.isPending}
+          onClose={() => setApproving(null)}
+          onApprove={() => review.mutate({ id: approving.id, decision: 'approve', reason: '' })}
+        />
+      )}
       {rejecting !== null && (
         <RejectModal
           label={rejecting.label}
@@ -375,6 +403,91 @@ export default function QueuePage({ kind }: { kind: Kind }) {
         />
       )}
     </div>
+  );
+}
+
+/**
+ * Where a deposit's on-chain check stands; one the chain never read (a network the server
+ * cannot read, or no chain configured) is marked plainly: only the proof speaks for it.
+ */
+function ChainColumn({ deposit }: { deposit: DepositItem }) {
+  const { t } = useTranslation('admin');
+  if (deposit.chainCheck === 'none') {
+    return (
+      <span className="admin-unverified" data-testid="unverified">
+        {t('queue.unverified')}
+      </span>
+    );
+  }
+  return <ChainCheckNote deposit={deposit} />;
+}
+
+/** Names the person and the amount that moves before an approval is sent. */
+function ApproveModal({
+  kind,
+  item,
+  busy,
+  onClose,
+  onApprove,
+}: {
+  kind: Kind;
+  item: DepositItem | WithdrawalItem;
+  busy: boolean;
+  onClose: () => void;
+  onApprove: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const user = `${item.username} #${item.userId}`;
+  let body: string;
+  let unverified = false;
+  if (kind === 'deposits' && 'txHash' in item) {
+    // What the server credits: what the chain showed, where it read a different amount.
+    body = t('approve.deposit', {
+      amount: formatDecimal(item.chainAmount ?? item.amount),
+      asset: item.asset,
+      user,
+    });
+    unverified = item.chainCheck !== 'verified' && item.chainAmount === null;
+  } else {
+    const w = item as WithdrawalItem;
+    body = t('approve.withdrawal', {
+      received: formatDecimal(w.received),
+      amount: formatDecimal(w.amount),
+      fee: formatDecimal(w.fee),
+      asset: w.asset,
+      destination: w.method === 'bank' ? (w.iban ?? '') : (w.address ?? ''),
+      user,
+    });
+  }
+  return (
+    <Modal
+      title={t('approve.title', { label: t(`queue.${kind}.one`, { id: item.id }) })}
+      onClose={onClose}
+    >
+      <div data-testid="approve-dialog">
+        <p className="admin-modal-text">{body}</p>
+        {unverified && (
+          <p className="admin-unverified" role="note">
+            {t('approve.unverified')}
+          </p>
+        )}
+        <div className="admin-modal-actions">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            {t('cancel')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy}
+            onClick={onApprove}
+            data-testid="approve-confirm"
+            autoFocus
+          >
+            {t('queue.approve')}
+          </button>
+        </div>
+      </div>
+    </Modal>
   );
 }
 
