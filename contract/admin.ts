@@ -24,7 +24,7 @@ export const adminFieldCodes = {
   id: { missing: Code.notFound, invalid: Code.notFound },
   userId: { missing: Code.noMatchingUser, invalid: Code.noMatchingUser },
   decision: { missing: Code.badRequest, invalid: Code.badRequest },
-  reason: { missing: Code.reasonRequired, invalid: Code.reasonRequired },
+  reason: { missing: Code.reasonRequired, invalid: Code.reasonRequired, multiline: true },
   status: { missing: Code.badRequest, invalid: Code.badRequest },
   q: { missing: Code.badRequest, invalid: Code.badRequest },
   page: { missing: Code.badRequest, invalid: Code.badRequest },
@@ -37,9 +37,11 @@ export const adminFieldCodes = {
   value: { missing: Code.paramWrong, invalid: Code.paramWrong },
 } as const satisfies FieldCodeMap;
 
-/** No control characters (NUL cannot even be stored): a reason is read by people and auditors. */
-const printable = /^[^\p{Cc}]*$/u;
-const reasonSchema = z.string().trim().min(3).max(FUNDS_LIMITS.reasonMax).regex(printable);
+/**
+ * Typed in a text area: line breaks and tabs are kept (`multiline` above); other control
+ * characters are refused for every field by `validate` (contract/validate.ts).
+ */
+const reasonSchema = z.string().trim().min(3).max(FUNDS_LIMITS.reasonMax);
 const page = {
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
@@ -139,7 +141,7 @@ export const paramItem = z.object({
 export const paramList = z.object({ list: z.array(paramItem) });
 export const setParamBody = z.object({
   key: z.enum(EDITABLE_PARAMS),
-  value: z.string().trim().min(1).max(300).regex(printable),
+  value: z.string().trim().min(1).max(300),
   reason: reasonSchema,
 });
 

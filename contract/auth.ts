@@ -104,11 +104,8 @@ export const registerBody = z.discriminatedUnion('method', [
   }),
 ]);
 
-/** No control characters (NUL and friends) in free-text identifiers. */
-const printable = /^[^\p{Cc}]*$/u;
-
 export const loginBody = z.object({
-  account: z.string().trim().min(1).max(AUTH_LIMITS.emailMax).regex(printable),
+  account: z.string().trim().min(1).max(AUTH_LIMITS.emailMax),
   password: z.string().min(1).max(128),
 });
 

@@ -19,7 +19,8 @@ export const SIGN_IN_LIMITS = {
 
 export const signInFieldCodes = {
   purpose: { missing: Code.badRequest, invalid: Code.badRequest },
-  message: { missing: Code.walletMessageWrong, invalid: Code.walletMessageWrong },
+  // EIP-4361 messages are several lines.
+  message: { missing: Code.walletMessageWrong, invalid: Code.walletMessageWrong, multiline: true },
   signature: { missing: Code.walletSignatureWrong, invalid: Code.walletSignatureWrong },
   code: { missing: Code.googleTokenWrong, invalid: Code.googleTokenWrong },
   codeVerifier: { missing: Code.googleTokenWrong, invalid: Code.googleTokenWrong },

@@ -5,6 +5,8 @@ import { Code, type CodeValue } from './errors.ts';
 export interface FieldCodes {
   missing: CodeValue;
   invalid: CodeValue;
+  /** Multi-line text (a reason typed in a text area): tabs and line breaks are allowed. */
+  multiline?: true;
 }
 export type FieldCodeMap = Readonly<Record<string, FieldCodes>>;
 
@@ -17,6 +19,34 @@ function isBlank(value: unknown): boolean {
   );
 }
 
+/** Control characters: C0 (NUL, tab, line breaks…), DEL and C1. */
+const CONTROL = /\p{Cc}/u;
+/** The same without tab, line feed and carriage return. */
+const CONTROL_BUT_LINES = /[^\P{Cc}\t\n\r]/u;
+
+/**
+ * The first top-level field (undefined for the input itself) whose text, at any depth, holds a
+ * control character its field does not allow; null when there is none. Iterative, so deeply
+ * nested input cannot exhaust the stack.
+ */
+function controlCharacterField(input: unknown, fields: FieldCodeMap): string | undefined | null {
+  const top: [string | undefined, unknown][] =
+    typeof input === 'object' && input !== null && !Array.isArray(input)
+      ? Object.entries(input)
+      : [[undefined, input]];
+  for (const [field, value] of top) {
+    const pattern = field !== undefined && fields[field]?.multiline ? CONTROL_BUT_LINES : CONTROL;
+    const stack: unknown[] = [value];
+    while (stack.length > 0) {
+      const v = stack.pop();
+      if (typeof v === 'string' && pattern.test(v)) return field;
+      if (typeof v === 'object' && v !== null)
+        for (const inner of Object.values(v)) stack.push(inner);
+    }
+  }
+  return null;
+}
+
 /**
  * Parses `input` with `schema` and turns the first problem into a catalogue code, so that the
  * app (before sending) and the server (on receipt) give the same message for the same mistake.
@@ -26,6 +56,10 @@ export function validate<S extends z.ZodType>(
   fields: FieldCodeMap,
   input: unknown,
 ): Validation<z.output<S>> {
+  // Refused before the schema runs, for every field of every call: NUL cannot even be stored
+  // in PostgreSQL text, and no single-line value legitimately holds a control character.
+  const tainted = controlCharacterField(input, fields);
+  if (tainted !== null) return { ok: false, code: Code.controlCharacters, field: tainted };
   const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, data: parsed.data };
   const issue = parsed.error.issues[0];

@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import Fastify, {
+  type ConnectionError,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
@@ -49,6 +52,26 @@ function envelopeOf(err: FastifyError | AppError): {
   return { status: 500, code: Code.systemError, detail: null };
 }
 
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers or URL over 16 KiB,
+ * a malformed request line or header, a timeout) are answered in the envelope too.
+ */
+function clientErrorHandler(err: ConnectionError, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, Code.payloadTooLarge]
+      : [err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400, Code.badRequest];
+  const body = JSON.stringify({ code, result: null });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
 export async function buildApp(config: Config, services: Services): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL),
@@ -60,6 +83,7 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
     // handler runs; its answer still wears the envelope and a catalogue code.
     frameworkErrors: (err: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
       reply.status(err.statusCode ?? 400).send({ code: Code.badRequest, result: null }),
+    clientErrorHandler,
   });
 
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
