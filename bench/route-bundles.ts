@@ -1,8 +1,9 @@
 /**
  * Gzipped JavaScript each route of the app loads: the initial JS (the index.html entry chunk
  * and its static imports) and, per route, that plus the lazy page chunk the router imports for
- * it. Issue 5's budget: the home route's initial JavaScript stays at or under 100 KiB
- * gzipped; the wallet stack and the chart load only on the routes that use them.
+ * it. The budget (issue 11, the owner's decision; decisions.md 13): all the JavaScript before
+ * the home screen paints stays at or under 120 KiB gzipped; the wallet stack and the chart
+ * load only on the routes that use them.
  *
  *   npx tsx bench/route-bundles.ts        (builds into a temporary directory; dist/ is untouched)
  *
@@ -21,7 +22,7 @@ import { DEFAULT_LANGUAGE } from '../contract/languages.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUTER = 'src/app/router.tsx';
 const ENTRY = 'index.html';
-const BUDGET_KIB = 100;
+const BUDGET_KIB = 120;
 /**
  * What src/main.tsx fetches on demand before its first render: the layout's chrome, the screen
  * asked for and the language's start-up locale chunk (vite.config.ts). Not in "initial JS"
@@ -183,10 +184,7 @@ try {
   const manifest = await buildWithManifest(outDir);
   const size = chunkSizes(outDir);
   const initial = printTable(manifest, all, size);
-  const over = initial.gzip > BUDGET_KIB * 1024 ? '  OVER BUDGET' : '';
-  console.info(
-    `\nhome initial JS: ${kib(initial.gzip)} KiB gzipped (budget ${BUDGET_KIB} KiB)${over}`,
-  );
+  console.info(`\nhome initial JS: ${kib(initial.gzip)} KiB gzipped`);
   const locale = Object.entries(manifest).find(([, chunk]) => chunk.name === LOCALE_CHUNK)?.[0];
   if (locale === undefined) console.warn(`no ${LOCALE_CHUNK} chunk in the manifest`);
   for (const [name, chrome] of Object.entries(CHROME)) {
@@ -197,8 +195,9 @@ try {
     });
     if (locale !== undefined) keys.push(locale);
     const painted = total(manifest, staticClosure(manifest, keys), size);
+    const over = painted.gzip > BUDGET_KIB * 1024 ? '  OVER BUDGET' : '';
     console.info(
-      `all JS before the home screen paints (${name}, ${DEFAULT_LANGUAGE}): ${kib(painted.gzip)} KiB gzipped`,
+      `all JS before the home screen paints (${name}, ${DEFAULT_LANGUAGE}): ${kib(painted.gzip)} KiB gzipped (budget ${BUDGET_KIB} KiB)${over}`,
     );
   }
   printPackages(outDir, manifest);

@@ -5,11 +5,18 @@ import { layout } from './layout.ts';
 import { ScrollRestoration } from './ScrollRestoration.tsx';
 import { BARE_PATHS, NO_NAV_PATHS } from './navigation.ts';
 
-/** The layout is fixed for the visit (SPEC §2: by user agent), so only its chrome is fetched. */
+const loadMobileChrome = () =>
+  import('./MobileShell.tsx').then((module) => ({ default: module.MobileShell }));
+const loadDesktopChrome = () =>
+  import('./DesktopShell.tsx').then((module) => ({ default: module.DesktopShell }));
+
+/**
+ * The layout is fixed for the visit (SPEC §2: by user agent), so only its chrome is fetched.
+ * One import per function: in a single conditional expression the build preloaded both
+ * chromes' dependencies (the desktop footer's code on every phone).
+ */
 export function loadChrome() {
-  return layout === 'mobile'
-    ? import('./MobileShell.tsx').then((module) => ({ default: module.MobileShell }))
-    : import('./DesktopShell.tsx').then((module) => ({ default: module.DesktopShell }));
+  return layout === 'mobile' ? loadMobileChrome() : loadDesktopChrome();
 }
 
 const Chrome = lazy(loadChrome);
