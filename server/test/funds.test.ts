@@ -146,9 +146,70 @@ describe('funds', () => {
       body: { ...body, amount: '0.03' },
     });
     expect(changed.code).toBe(10134);
+    // Any other field changed under the key is another request too.
+    for (const other of [
+      { last6: 'zzz999' },
+      { txHash: txHash() },
+      { network: 'bitcoin', asset: 'BTC', amount: '0.020' },
+    ]) {
+      const res = await server.call('POST', `${USER}/recharge`, {
+        token: user.token,
+        headers: REAL,
+        body: { ...body, ...other },
+      });
+      // "0.020" is the same amount as "0.02": that one is a replay.
+      expect(res.code, JSON.stringify(other)).toBe('amount' in other ? 200 : 10134);
+    }
     expect(await server.count('deposits')).toBeGreaterThan(0);
     const mine = await server.call('GET', `${USER}/listRecharge`, { token: user.token });
     expect((mine.result as { total: number }).total).toBe(1);
+  });
+
+  it('refuses a withdrawal key replayed with any field changed, and holds nothing more', async () => {
+    const user = await registerByEmail(server);
+    await fundReal(server, user.token, reviewer, '500');
+    const bank = {
+      method: 'bank',
+      key: requestKey(),
+      asset: 'USDT',
+      amount: '100',
+      bankName: 'Commerzbank',
+      bankAddress: 'Kaiserplatz, Frankfurt am Main',
+      accountName: 'Ada Lovelace',
+      iban: IBAN,
+    };
+    const send = (body: object) =>
+      server.call('POST', `${USER}/withdrawal`, { token: user.token, headers: REAL, body });
+    expect((await send(bank)).code).toBe(200);
+    expect((await send(bank)).code).toBe(200);
+    for (const other of [
+      { bankName: 'Deutsche Bank' },
+      { bankAddress: 'Taunusanlage 12, Frankfurt' },
+      { accountName: 'Ada King' },
+      { iban: 'GB82 WEST 1234 5698 7654 32' },
+      { amount: '101' },
+    ]) {
+      expect((await send({ ...bank, ...other })).code, JSON.stringify(other)).toBe(10134);
+    }
+    const crypto = {
+      method: 'crypto',
+      key: requestKey(),
+      asset: 'USDT',
+      network: 'tron',
+      address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+      amount: '50',
+    };
+    expect((await send(crypto)).code).toBe(200);
+    expect((await send({ ...crypto, address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' })).code).toBe(
+      10134,
+    );
+    const balances = await server.call('GET', `${USER}/listBalance`, {
+      token: user.token,
+      headers: REAL,
+    });
+    expect(usdt(balances.result)).toMatchObject({ available: '350', frozen: '150' });
+    const mine = await server.call('GET', `${USER}/listWithdrwal`, { token: user.token });
+    expect((mine.result as { total: number }).total).toBe(2);
   });
 
   it('refuses a deposit under the minimum with the coin and the limit, and on the demo book', async () => {

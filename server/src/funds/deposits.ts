@@ -78,14 +78,18 @@ function toDeposit(r: DepositRow): Deposit {
   };
 }
 
-/** Same request as the one stored under its key? (A replay returns it; anything else is 10134.) */
+/**
+ * Same request as the one stored under its key? Every field of the body is compared (a replay
+ * returns the first answer; anything else is 10134).
+ */
 function sameRequest(row: DepositRow, body: DepositBody, txHash: string): boolean {
   return (
     row.asset === body.asset &&
     row.network === body.network &&
     toUnits(row.amount, ASSET_SCALE[row.asset]) === unitsOf(body.amount, body.asset) &&
     row.tx_hash === txHash &&
-    row.proof_id === (body.proofId ?? null)
+    row.proof_id === (body.proofId ?? null) &&
+    row.last6 === (body.last6 ?? null)
   );
 }
 

@@ -95,6 +95,7 @@ function destination(body: WithdrawalBody) {
       };
 }
 
+/** Every field of the request is compared: a replay differing in any of them is not a replay. */
 function sameRequest(row: WithdrawalRow, body: WithdrawalBody, amount: bigint): boolean {
   const d = destination(body);
   return (
@@ -103,7 +104,10 @@ function sameRequest(row: WithdrawalRow, body: WithdrawalBody, amount: bigint): 
     units(row).amount === amount &&
     row.network === d.network &&
     row.address === d.address &&
-    row.iban === d.iban
+    row.iban === d.iban &&
+    row.bank_name === d.bankName &&
+    row.bank_address === d.bankAddress &&
+    row.account_name === d.accountName
   );
 }
 
