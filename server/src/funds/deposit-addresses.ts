@@ -1,3 +1,4 @@
+import { getAddress } from 'viem';
 import type { Network } from '../../../contract/addresses.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import {
@@ -67,13 +68,14 @@ export class DepositAddresses {
     userId: number,
     key: DepositKey,
   ): Promise<string | undefined> {
-    const [row] = await q.query<{ derivation_index: number }>(
-      `select derivation_index from deposit_addresses
+    const [row] = await q.query<{ address: string }>(
+      `select address from deposit_addresses
         where user_id = $1 and network = $2 and key_id = $3`,
       [userId, key.network, key.id],
     );
-    // Derived again rather than read back, so the shown form (checksum case) is always exact.
-    return row === undefined ? undefined : deriveAddress(key, Number(row.derivation_index));
+    if (row === undefined) return undefined;
+    // Stored lower-case on Ethereum: shown with its EIP-55 checksum, as derived.
+    return key.network === 'ethereum' ? getAddress(row.address) : row.address;
   }
 
   /** Who owns `address` on `network`, under any key ever configured. */

@@ -18,6 +18,8 @@ export interface DepositKey {
   /** A short, stable name of the key (its fingerprint), stored beside each address. */
   id: string;
   hd: HDKey;
+  /** The external chain (child 0), derived once: each address is one step below it. */
+  external: HDKey;
 }
 
 /** BIP-32 child indexes above this are hardened, which a public key cannot derive. */
@@ -51,7 +53,8 @@ function toDepositKey(network: Network, xpub: string, source: string): DepositKe
   if (hd.privateKey !== null) {
     throw new Error(`${source}: the ${network} key is a private key; give its xpub instead`);
   }
-  return { network, id: bytesToHex(sha256(new TextEncoder().encode(xpub))).slice(0, 16), hd };
+  const id = bytesToHex(sha256(new TextEncoder().encode(xpub))).slice(0, 16);
+  return { network, id, hd, external: hd.deriveChild(0) };
 }
 
 /** DEPOSIT_XPUBS ("ethereum=xpub…,bitcoin=xpub…"): a wrong key stops the start. */
@@ -91,7 +94,7 @@ export function deriveAddress(key: DepositKey, index: number): string {
   if (!Number.isInteger(index) || index < 0 || index > MAX_DERIVATION_INDEX) {
     throw new Error(`derivation index ${index} is out of range`);
   }
-  const pub = key.hd.deriveChild(0).deriveChild(index).publicKey;
+  const pub = key.external.deriveChild(index).publicKey;
   if (pub === null) throw new Error('derived key has no public key');
   let address: string;
   if (key.network === 'ethereum') {
