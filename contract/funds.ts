@@ -305,9 +305,14 @@ export const transactionsQuery = z.object({ ...pageQuery, asset: z.enum(ASSETS).
 export const transaction = z.object({
   id: z.number().int(),
   asset: z.enum(ASSETS),
-  /** Signed: what this movement did to the account named by `purpose`. */
+  /** Negative when it left the person, unsigned when it came in or moved between their accounts. */
   amount: z.string(),
-  /** Which of the person's accounts it touched (a hold shows once on each). */
+  /**
+   * `in` and `out` cross to or from the platform; `internal` moves between the person's own
+   * accounts (a hold, or its release), one record, neither income nor spending.
+   */
+  direction: z.enum(['in', 'out', 'internal']),
+  /** The person's account it went to (in, internal) or came from (out). */
   purpose: z.enum(['available', 'held']),
   kind: z.string(),
   reference: z.string().nullable(),

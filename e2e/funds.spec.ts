@@ -79,6 +79,15 @@ test.describe('money in and out', () => {
     await page.getByLabel('Bank address').fill('Kaiserplatz, Frankfurt am Main');
     await page.getByLabel('Account name').fill('Ada Lovelace');
     await page.getByLabel('Account number (IBAN)').fill(IBAN);
+    // More than is available, or less than the minimum, is said at once, with no figure to
+    // receive and nothing offered to confirm.
+    await page.getByLabel('Amount').fill('9999');
+    await expect(page.getByText('Insufficient balance')).toBeVisible();
+    await expect(page.getByTestId('withdraw-received')).toHaveText('— USDT');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByTestId('withdraw-confirm')).toHaveCount(0);
+    await page.getByLabel('Amount').fill('5');
+    await expect(page.getByText('The minimum withdrawal for USDT is 10')).toBeVisible();
     await page.getByLabel('Amount').fill('200');
     await expect(page.getByTestId('withdraw-fee')).toHaveText('1 USDT');
     await expect(page.getByTestId('withdraw-received')).toHaveText('199 USDT');
@@ -108,11 +117,17 @@ test.describe('money in and out', () => {
     await expect(record.getByTestId('record-reason')).toContainText(REASON);
     await page.goto('/profile/balance');
     await expect(page.getByTestId('available-USDT')).toHaveText('500');
+    // One line per movement: the deposit, the hold and its release, neither of them in colour.
     await page.goto('/profile/transactions');
-    await expect(page.getByTestId('transaction').first()).toHaveAttribute(
-      'data-kind',
-      'withdrawal_released',
-    );
+    const moves = page.getByTestId('transaction');
+    await expect(moves).toHaveCount(3);
+    await expect(moves.nth(0)).toHaveAttribute('data-kind', 'withdrawal_released');
+    await expect(moves.nth(0)).toContainText('back in your available balance');
+    await expect(moves.nth(1)).toHaveAttribute('data-kind', 'withdrawal_hold');
+    await expect(moves.nth(1)).toHaveAttribute('data-direction', 'internal');
+    await expect(moves.nth(1)).toContainText('200 USDT');
+    await expect(moves.nth(1)).not.toContainText('-200');
+    await expect(moves.nth(2)).toHaveAttribute('data-direction', 'in');
   });
 
   test('demo funds reset, and a mistyped address is refused before anything is held', async ({

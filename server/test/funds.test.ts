@@ -62,6 +62,16 @@ describe('funds', () => {
     const moves = await server.call('GET', `${USER}/listTransactions`, { token: user.token });
     const kinds = (moves.result as { list: { kind: string }[] }).list.map((m) => m.kind);
     expect(kinds).toEqual(['demo_grant', 'demo_reset', 'demo_grant']);
+    expect(
+      (moves.result as { list: { amount: string; direction: string }[] }).list.map((m) => [
+        m.direction,
+        m.amount,
+      ]),
+    ).toEqual([
+      ['in', '10000'],
+      ['out', '-10000'],
+      ['in', '10000'],
+    ]);
   });
 
   it('credits an approved deposit, replays a retried request once, and refuses a used hash', async () => {
@@ -264,6 +274,19 @@ describe('funds', () => {
       headers: REAL,
     });
     expect(usdt(held.result)).toMatchObject({ available: '600', frozen: '400' });
+    // The request is one record, set aside rather than spent: not a debit beside a credit.
+    const record = await server.call('GET', `${USER}/listTransactions`, {
+      token: user.token,
+      headers: REAL,
+    });
+    const list = (record.result as { list: { kind: string }[]; total: number }).list;
+    expect(list[0]).toMatchObject({
+      kind: 'withdrawal_hold',
+      direction: 'internal',
+      amount: '400',
+      purpose: 'held',
+    });
+    expect(list.filter((m) => m.kind === 'withdrawal_hold')).toHaveLength(1);
 
     const tooMuch = await ask('600.01');
     expect(tooMuch.code).toBe(10092);

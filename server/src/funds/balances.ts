@@ -25,9 +25,10 @@ export function usdtValue(units: bigint, scale: number, price: string): string {
 interface TransferRow {
   id: number;
   asset: Asset;
-  purpose: 'available' | 'held';
   amount: string;
-  incoming: boolean;
+  /** The person's account on each side, when it is theirs (null for a platform account). */
+  from_purpose: 'available' | 'held' | null;
+  to_purpose: 'available' | 'held' | null;
   kind: string;
   reference: string | null;
   created_at: Date;
@@ -79,36 +80,50 @@ export class Balances {
     book: Book,
     q: { page: number; size: number; asset?: Asset },
   ): Promise<{ list: Transaction[]; total: number }> {
-    // Each movement appears once per account of the person it touched (a hold: twice).
-    const touched = `
-      select t.id, t.asset, a.purpose, t.amount::text, t.to_account = a.id as incoming, t.kind,
-             t.reference, t.created_at
-        from ledger_accounts a join ledger_transfers t on t.from_account = a.id
-       where a.user_id = $1 and a.book = $2 and ($3::text is null or a.asset = $3)
-      union all
-      select t.id, t.asset, a.purpose, t.amount::text, t.to_account = a.id as incoming, t.kind,
-             t.reference, t.created_at
-        from ledger_accounts a join ledger_transfers t on t.to_account = a.id
-       where a.user_id = $1 and a.book = $2 and ($3::text is null or a.asset = $3)`;
+    // One record per movement: a hold (available to held) is one neutral line, not a debit and
+    // a credit that would read like income.
+    const mine = `select id from ledger_accounts
+                   where user_id = $1 and book = $2 and ($3::text is null or asset = $3)`;
+    const moves = `
+      select t.id from ledger_transfers t where t.from_account in (${mine})
+      union
+      select t.id from ledger_transfers t where t.to_account in (${mine})`;
     const args = [userId, book, q.asset ?? null];
     const rows = await this.db.query<TransferRow>(
-      `select * from (${touched}) m order by id desc, purpose limit $4 offset $5`,
+      `select t.id, t.asset, t.amount::text, t.kind, t.reference, t.created_at,
+              case when fa.user_id = $1 then fa.purpose end as from_purpose,
+              case when ta.user_id = $1 then ta.purpose end as to_purpose
+         from ledger_transfers t
+         join ledger_accounts fa on fa.id = t.from_account
+         join ledger_accounts ta on ta.id = t.to_account
+        where t.id in (${moves})
+        order by t.id desc limit $4 offset $5`,
       [...args, q.size, (q.page - 1) * q.size],
     );
     const [count] = await this.db.query<{ n: number }>(
-      `select count(*)::int as n from (${touched}) m`,
+      `select count(*)::int as n from (${moves}) m`,
       args,
     );
     return {
-      list: rows.map((r) => ({
-        id: Number(r.id),
-        asset: r.asset,
-        amount: `${r.incoming ? '' : '-'}${trimDecimal(r.amount)}`,
-        purpose: r.purpose,
-        kind: r.kind,
-        reference: r.reference,
-        createdAt: new Date(r.created_at).toISOString(),
-      })),
+      list: rows.map((r) => {
+        const direction =
+          r.from_purpose !== null && r.to_purpose !== null
+            ? ('internal' as const)
+            : r.to_purpose !== null
+              ? ('in' as const)
+              : ('out' as const);
+        const purpose = r.to_purpose ?? r.from_purpose ?? 'available';
+        return {
+          id: Number(r.id),
+          asset: r.asset,
+          amount: `${direction === 'out' ? '-' : ''}${trimDecimal(r.amount)}`,
+          direction,
+          purpose: direction === 'out' ? (r.from_purpose ?? 'available') : purpose,
+          kind: r.kind,
+          reference: r.reference,
+          createdAt: new Date(r.created_at).toISOString(),
+        };
+      }),
       total: count?.n ?? 0,
     };
   }

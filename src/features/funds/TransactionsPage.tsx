@@ -46,21 +46,33 @@ export default function TransactionsPage() {
             <ul className="record-list">
               {moves.data.list.map((m) => (
                 <li
-                  key={`${m.id}-${m.purpose}`}
+                  key={m.id}
                   className="record"
                   data-testid="transaction"
                   data-kind={m.kind}
+                  data-direction={m.direction}
                 >
                   <div className="record-head">
                     <span>
                       {t(
                         `kinds.${(KINDS as readonly string[]).includes(m.kind) ? m.kind : 'other'}`,
                       )}
-                      {m.purpose === 'held' && (
-                        <span className="muted"> · {t('transactions.held')}</span>
+                      {m.direction === 'internal' && (
+                        <span className="muted">
+                          {' '}
+                          ·{' '}
+                          {m.purpose === 'held'
+                            ? t('transactions.held')
+                            : t('transactions.released')}
+                        </span>
                       )}
                     </span>
-                    <span className={m.amount.startsWith('-') ? 'down' : 'up'}>
+                    {/* Money kept but set aside is neither income nor spending: no colour. */}
+                    <span
+                      className={
+                        m.direction === 'internal' ? 'muted' : m.direction === 'out' ? 'down' : 'up'
+                      }
+                    >
                       <Amount value={m.amount} asset={m.asset} />
                     </span>
                   </div>

@@ -33,12 +33,30 @@ import './funds.css';
 
 type Method = 'crypto' | 'bank';
 
-/** Fee and received amount exactly as the server will compute them, or null while invalid. */
-function quote(amount: string, asset: Asset, rate: string) {
-  if (!amountSchema.safeParse(amount).success || !fitsScale(amount, asset)) return null;
-  const units = toUnits(amount.trim(), ASSET_SCALE[asset]);
+/**
+ * Fee and received amount exactly as the server will compute them, or null while the amount is
+ * invalid, above what is available or below the minimum: then `problem` says why, at once,
+ * instead of a figure the server would refuse.
+ */
+function quote(
+  amount: string,
+  asset: Asset,
+  rate: string,
+  limits: { available: string; minimum: string | undefined },
+): { fee: string; received: string } | { problem: { code: number; limit?: string } } | null {
+  if (amount.trim() === '') return null;
+  if (!amountSchema.safeParse(amount).success || !fitsScale(amount, asset)) {
+    return { problem: { code: Code.amountInvalid } };
+  }
+  const scale = ASSET_SCALE[asset];
+  const units = toUnits(amount.trim(), scale);
+  if (units > toUnits(limits.available, scale))
+    return { problem: { code: Code.insufficientBalance } };
+  if (limits.minimum !== undefined && units < toUnits(limits.minimum, scale)) {
+    return { problem: { code: Code.belowMinimumWithdrawal, limit: limits.minimum } };
+  }
   const fee = withdrawalFee(units, rate);
-  if (fee >= units) return null;
+  if (fee >= units) return { problem: { code: Code.amountInvalid } };
   return { fee: showUnits(fee, asset), received: showUnits(units - fee, asset) };
 }
 
@@ -71,7 +89,12 @@ function WithdrawForm() {
       ? list.find((o) => o.asset === asset && o.bankWithdrawal)
       : (networks.find((o) => o.network === network) ?? networks[0]);
   const available = balances.data?.assets.find((a) => a.asset === asset)?.available ?? '0';
-  const figures = quote(amount, asset, rate);
+  const quoted = quote(amount, asset, rate, { available, minimum: option?.minWithdrawal });
+  const figures = quoted !== null && 'fee' in quoted ? quoted : null;
+  const problem =
+    quoted !== null && 'problem' in quoted
+      ? t(`errors:${quoted.problem.code}`, { name: asset, limit: quoted.problem.limit })
+      : undefined;
 
   function pick(nextMethod: Method, nextAsset: Asset) {
     const allowed =
@@ -93,7 +116,10 @@ function WithdrawForm() {
         ? { method, key: requestKey.next(), asset, network: option?.network, address, amount }
         : { method, key: requestKey.next(), asset, amount, ...bank };
     const body = form.check(withdrawalBody, draft, fundsFieldCodes);
-    if (body !== null) setConfirming(body);
+    if (body === null) return;
+    // What the server would refuse is not offered for confirmation: the amount field says why.
+    if (problem !== undefined) return;
+    setConfirming(body);
   }
 
   async function send(body: WithdrawalBody) {
@@ -222,7 +248,7 @@ function WithdrawForm() {
         autoComplete="off"
         value={amount}
         onChange={(e) => setAmount(e.target.value)}
-        error={form.fieldError('amount')}
+        error={form.fieldError('amount') ?? problem}
         trailing={
           <button
             type="button"
