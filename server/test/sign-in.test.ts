@@ -173,7 +173,8 @@ describe('wallet sign-in (SIWE)', () => {
           server.call('POST', `${LOGIN}/loginByDapp`, {
             body: { message: 'a\u0000b', signature: '0x12' },
           }),
-        Code.walletMessageWrong,
+        Code.controlCharacters,
+        'message',
       ],
     ];
     const users = await server.count('users');
