@@ -47,7 +47,21 @@ interface Figures {
   cls: number;
 }
 
+/** Lighthouse sometimes loses the trace (NO_NAVSTART) and asks to be run again: so we do. */
+const ATTEMPTS = 3;
+
 async function audit(url: string, config: Config | undefined): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(url, config);
+    } catch (err) {
+      if (attempt === ATTEMPTS) throw err;
+      console.warn(`  ${String(err)}; again (${attempt + 1}/${ATTEMPTS})`);
+    }
+  }
+}
+
+async function auditOnce(url: string, config: Config | undefined): Promise<Figures> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: CHROME_FLAGS,
