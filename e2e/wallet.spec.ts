@@ -113,6 +113,21 @@ test('a wallet that opens another account is not linked, and says so', async ({
   await expect(page.getByText('No wallet or Google account is linked yet')).toBeVisible();
 });
 
+test.describe('a failed read', () => {
+  // The browser logs the refused request this test makes on purpose.
+  test.use({ expectedConsoleError: 'net::ERR_FAILED' });
+  test('a list of sign-in methods that cannot be read says so, not "nothing linked"', async ({
+    page,
+    request,
+  }) => {
+    await registerByEmail(page, request);
+    await page.route('**/swx/customer/user/listSignIns', (route) => route.abort('failed'));
+    await page.goto('/profile/sign-ins');
+    await expect(page.getByTestId('sign-ins-error')).toBeVisible();
+    await expect(page.getByText('No wallet or Google account is linked yet')).toHaveCount(0);
+  });
+});
+
 test('a signed-in person links a Google account through the provider and back', async ({
   page,
   request,
@@ -175,6 +190,30 @@ test('Google sign-in goes to the provider and back through /api/loginCallback/go
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByTestId('profile-username')).toHaveText(/^g[0-9a-f]{10}/);
+});
+
+test("inside a wallet's browser, Google sign-in offers this page's link to open in the browser", async ({
+  page,
+}) => {
+  // A MetaMask Mobile webview: Google would answer with its disallowed_useragent page.
+  await injectWallet(page, { chainId: LOCAL_CHAIN, flags: { isMetaMask: true } });
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'userAgent', {
+      get: () =>
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MetaMaskMobile',
+    });
+  });
+  await page.goto('/pass/login?redirect=%2Fprofile');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  const panel = page.getByTestId('google-in-app');
+  await expect(panel).toContainText(
+    "Google does not allow signing in inside an app's built-in browser",
+  );
+  await expect(panel.getByRole('textbox', { name: 'Link to this page' })).toHaveValue(
+    /\/pass\/login\?redirect=%2Fprofile$/,
+  );
+  // Nothing left for the provider: the page stays.
+  await expect(page).toHaveURL(/\/pass\/login/);
 });
 
 test('a callback without its own request is refused, with a way back', async ({ page }) => {

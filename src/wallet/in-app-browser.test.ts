@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   detectFromWindow,
   detectWalletBrowser,
+  isEmbeddedWebView,
   walletDeepLinks,
   type InjectedFlags,
   type WalletBrowser,
@@ -238,6 +239,28 @@ describe('detectFromWindow', () => {
 
   it('treats window.ethereum = null as no provider', () => {
     expect(detectFromWindow(fakeWindow(UA.desktopChrome, 0, { ethereum: null }))).toEqual(noWallet);
+  });
+});
+
+describe('isEmbeddedWebView (Google refuses sign-in there)', () => {
+  const win = (userAgent: string, injected: object = {}) =>
+    ({ navigator: { userAgent, maxTouchPoints: 5 }, ...injected }) as unknown as Window;
+
+  it('is true in a wallet browser, an Android WebView and an iOS WKWebView', () => {
+    expect(isEmbeddedWebView(win(`${UA.iosSafari} MetaMaskMobile`, { ethereum: {} }))).toBe(true);
+    expect(isEmbeddedWebView(win(UA.androidWebView))).toBe(true);
+    const wkWebView = UA.iosSafari.replace(/ Safari\/[\d.]+/, '');
+    expect(isEmbeddedWebView(win(wkWebView))).toBe(true);
+  });
+
+  it('is false in Safari, Chrome on Android and a desktop browser', () => {
+    expect(isEmbeddedWebView(win(UA.iosSafari))).toBe(false);
+    expect(isEmbeddedWebView(win(UA.androidChrome))).toBe(false);
+    expect(
+      isEmbeddedWebView({
+        navigator: { userAgent: UA.desktopChrome, maxTouchPoints: 0 },
+      } as unknown as Window),
+    ).toBe(false);
   });
 });
 

@@ -145,6 +145,19 @@ export function detectFromWindow(win: Window): WalletBrowserDetection {
   });
 }
 
+/**
+ * Whether the page runs in an app's embedded webview, where Google refuses sign-in with its own
+ * error page (`disallowed_useragent`): a wallet's browser, an Android System WebView (`; wv)`),
+ * or an iOS WKWebView (a mobile user agent without `Safari/`, which Safari, Chrome and Firefox
+ * on iOS all send).
+ */
+export function isEmbeddedWebView(win: Window): boolean {
+  const { userAgent } = win.navigator;
+  if (detectFromWindow(win).embedded) return true;
+  if (ANDROID_WEBVIEW.test(userAgent)) return true;
+  return /iPhone|iPad|iPod/.test(userAgent) && !/Safari\//.test(userAgent);
+}
+
 export interface WalletDeepLink {
   wallet: WalletBrowser;
   /** Brand name, not translated. */

@@ -1,10 +1,15 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SignInOptions } from '../../../contract/sign-in.ts';
+import { isEmbeddedWebView } from '../../wallet/in-app-browser.ts';
 import { startGoogleSignIn } from './google-sign-in.ts';
 import type { useFormError } from './use-form-error.ts';
 
 /**
  * Sends the person to Google and back to `redirect`: signing in, or, with a session, linking the
- * Google account to it. A failure to start shows in `form`.
+ * Google account to it. A failure to start shows in `form`. Inside an app's built-in browser
+ * (a wallet's), Google would only show its own error page: the person gets this page's link to
+ * open in their browser instead.
  */
 export function GoogleButton({
   google,
@@ -17,6 +22,23 @@ export function GoogleButton({
   form: ReturnType<typeof useFormError>;
   label: string;
 }) {
+  const [embedded] = useState(() => isEmbeddedWebView(window));
+  const [showLink, setShowLink] = useState(false);
+  if (embedded) {
+    return (
+      <>
+        <button
+          type="button"
+          className="btn btn-block"
+          onClick={() => setShowLink(true)}
+          aria-expanded={showLink}
+        >
+          {label}
+        </button>
+        {showLink && <OpenInBrowser />}
+      </>
+    );
+  }
   return (
     <button
       type="button"
@@ -26,5 +48,39 @@ export function GoogleButton({
     >
       {label}
     </button>
+  );
+}
+
+function OpenInBrowser() {
+  const { t } = useTranslation('auth');
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const link = window.location.href;
+  return (
+    <div className="alert google-in-app" role="status" data-testid="google-in-app">
+      <p>{t('google.inApp')}</p>
+      <input
+        className="input"
+        readOnly
+        value={link}
+        aria-label={t('google.link')}
+        onFocus={(e) => e.currentTarget.select()}
+      />
+      <button
+        type="button"
+        className="btn btn-ghost btn-small"
+        onClick={() =>
+          navigator.clipboard.writeText(link).then(
+            () => setCopied('copied'),
+            () => setCopied('failed'),
+          )
+        }
+      >
+        {copied === 'idle'
+          ? t('google.copy')
+          : copied === 'copied'
+            ? t('google.copied')
+            : t('google.copyFailed')}
+      </button>
+    </div>
   );
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IdentityLoginResult, LinkedSignIn } from '../../../contract/sign-in.ts';
 import { call } from '../../api/client.ts';
+import { errorMessage } from '../../i18n/error-message.ts';
 import { currentLocaleTag } from '../../i18n/i18n.ts';
 import { sessionStore } from '../../state/session.ts';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
@@ -69,7 +70,12 @@ export default function SignInMethodsPage() {
       <section className="card card-list" aria-label={t('signIns.linked')}>
         {linked.isPending ? (
           <Spinner />
-        ) : linked.data === undefined || linked.data.length === 0 ? (
+        ) : linked.isError ? (
+          // A failed read is not "nothing linked": say what went wrong.
+          <div className="alert alert-error" role="alert" data-testid="sign-ins-error">
+            {errorMessage(t, linked.error)}
+          </div>
+        ) : linked.data.length === 0 ? (
           <EmptyState icon="wallet" title={t('signIns.none')} level={2} />
         ) : (
           <ul className="list">
