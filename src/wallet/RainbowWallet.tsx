@@ -1,6 +1,7 @@
 import '@rainbow-me/rainbowkit/styles.css';
 import {
   connectorsForWallets,
+  darkTheme,
   RainbowKitProvider,
   useConnectModal,
   type Locale,
@@ -25,6 +26,35 @@ const RAINBOW_LOCALES: Record<Language, Locale> = {
   hk: 'zh-HK',
   zh: 'zh-CN',
 };
+
+/**
+ * RainbowKit's dark theme in the site's tokens (ui/styles/tokens.css): its default light modal
+ * was a white sheet on the dark site. Colours are given as values, since the theme is applied
+ * through its own CSS variables.
+ */
+const THEME = (() => {
+  const base = darkTheme({
+    accentColor: '#f5b100',
+    accentColorForeground: '#14110a',
+    borderRadius: 'medium',
+    overlayBlur: 'small',
+  });
+  return {
+    ...base,
+    colors: {
+      ...base.colors,
+      modalBackground: '#131722',
+      modalBorder: '#2a3246',
+      modalText: '#e7eaf0',
+      modalTextSecondary: '#8a93a8',
+      generalBorder: '#2a3246',
+      actionButtonSecondaryBackground: '#1a2030',
+      menuItemBackground: '#1a2030',
+      closeButtonBackground: '#1a2030',
+      closeButton: '#e7eaf0',
+    },
+  };
+})();
 
 /**
  * Only the installed wallets (EIP-6963 announcements, else the injected provider). No
@@ -66,7 +96,10 @@ export default function RainbowWallet({
   );
   return (
     <WagmiProvider config={config} reconnectOnMount={false}>
-      <RainbowKitProvider locale={RAINBOW_LOCALES[i18n.language as Language] ?? 'en-US'}>
+      <RainbowKitProvider
+        theme={THEME}
+        locale={RAINBOW_LOCALES[i18n.language as Language] ?? 'en-US'}
+      >
         <OpenOnce>{children}</OpenOnce>
       </RainbowKitProvider>
     </WagmiProvider>

@@ -22,12 +22,22 @@ export function injectedConnector(target?: EIP6963ProviderDetail): CreateConnect
   });
 }
 
+/**
+ * A plain wallet glyph for a provider that did not announce itself (EIP-6963 gives name and
+ * icon; the legacy `window.ethereum` gives neither), instead of a blank square.
+ */
+const GENERIC_WALLET_ICON =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 28 28"><rect width="28" height="28" rx="6" fill="#1a2030"/><path d="M6 9.5A2.5 2.5 0 0 1 8.5 7h10A1.5 1.5 0 0 1 20 8.5V10h1a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H8.5A2.5 2.5 0 0 1 6 18.5z" fill="none" stroke="#f5b100" stroke-width="1.6"/><circle cx="18.5" cy="15.5" r="1.3" fill="#f5b100"/></svg>',
+  );
+
 function walletOf(detail: EIP6963ProviderDetail | undefined, fallbackName: string): () => Wallet {
   return () => ({
     id: detail?.info.rdns ?? 'injected',
     name: detail?.info.name ?? fallbackName,
-    iconUrl: detail?.info.icon ?? '',
-    iconBackground: '#ffffff',
+    iconUrl: detail?.info.icon || GENERIC_WALLET_ICON,
+    iconBackground: '#1a2030',
     installed: true,
     createConnector: (walletDetails) =>
       createConnector((config) => ({ ...injectedConnector(detail)(config), ...walletDetails })),
