@@ -119,6 +119,8 @@ export const userInfoSchema = z.object({
   status: z.enum(['active', 'disabled']),
   createdAt: z.string(),
   book: z.enum(['demo', 'real']),
+  /** False for accounts opened by wallet or Google sign-in that never set one. */
+  hasPassword: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -54,6 +54,11 @@ test('a new person signs in with a wallet, comes back and lands in the same acco
   onlySignInMethods(wallet);
   const first = await username(page);
   expect(first).toBe(`w${wallet.address.slice(2, 12).toLowerCase()}`);
+  // A wallet account has no password: settings says so instead of offering to change one.
+  await page.goto('/profile/settings');
+  await expect(page.getByTestId('no-password')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Change password' })).toHaveCount(0);
+  await page.goto('/profile');
 
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/$/);

@@ -74,6 +74,7 @@ describe('registration', () => {
     expect(taken.code).toBe(Code.usernameExists);
 
     const info = await server.call('POST', `${USER}/getUserInfo`, { token: first.token });
+    expect(info.result).toMatchObject({ hasPassword: true });
     const { inviteCode } = info.result as { inviteCode: string };
     const invited = await server.call('POST', `${LOGIN}/register`, {
       body: {

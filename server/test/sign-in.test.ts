@@ -80,6 +80,8 @@ describe('wallet sign-in (SIWE)', () => {
       token: first.result.token,
     });
     expect((info.result as { id: number }).id).toBe(first.result.userInfo.id);
+    // No password to change: settings offers none.
+    expect(info.result).toMatchObject({ hasPassword: false, email: null });
 
     const again = await signIn(await message(wallet, { chainId: 8453 }), wallet);
     expect(again.code).toBe(200);

@@ -11,6 +11,8 @@ export interface UserRow {
   status: 'active' | 'disabled';
   invite_code: string;
   created_at: Date;
+  /** Read by USER_COLUMNS; a row read with `select *` carries `password_hash` instead. */
+  has_password?: boolean;
 }
 
 export interface UserRowWithPassword extends UserRow {
@@ -19,7 +21,7 @@ export interface UserRowWithPassword extends UserRow {
 }
 
 export const USER_COLUMNS =
-  'id, username, email, area_code, phone, status, invite_code, created_at';
+  'id, username, email, area_code, phone, status, invite_code, created_at, password_hash is not null as has_password';
 
 export function toUserInfo(row: UserRow, book: Book): UserInfo {
   return {
@@ -32,5 +34,8 @@ export function toUserInfo(row: UserRow, book: Book): UserInfo {
     status: row.status,
     createdAt: row.created_at.toISOString(),
     book,
+    hasPassword:
+      row.has_password ??
+      ('password_hash' in row && (row as UserRowWithPassword).password_hash !== null),
   };
 }

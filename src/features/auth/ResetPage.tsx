@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { repasswordBody, sendCodeBody } from '../../../contract/auth.ts';
 import { Code } from '../../../contract/errors.ts';
 import { call } from '../../api/client.ts';
@@ -21,7 +21,14 @@ export default function ResetPage() {
   const { t } = useTranslation('auth');
   const form = useFormError();
   const codes = useCodeSender(form.fail);
-  const [values, setValues] = useState({ email: '', code: '', password: '', confirm: '' });
+  // Settings links here with the account's e-mail to set a first password.
+  const [params] = useSearchParams();
+  const [values, setValues] = useState({
+    email: params.get('email') ?? '',
+    code: '',
+    password: '',
+    confirm: '',
+  });
   const [done, setDone] = useState(false);
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
