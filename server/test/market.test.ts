@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { Code } from '../../contract/errors.ts';
-import type { MarketInfo, MarketItem } from '../../contract/market.ts';
+import type { HomeStats, MarketInfo, MarketItem } from '../../contract/market.ts';
 import type { PriceUpdate, TicksMessage } from '../../contract/price-feed.ts';
 import { registerByEmail } from './helpers/accounts.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -126,6 +126,24 @@ describe('/message', () => {
     });
     const [err] = (await once(ws, 'error')) as [Error];
     expect(err.message).toMatch(/403/);
+  });
+});
+
+describe('home figures', () => {
+  it('count a sign-up within a minute, with no restart', async () => {
+    const stats = async () =>
+      (await server.call('GET', `${INDEX}/getHomeStats`)).result as HomeStats;
+    const before = await stats();
+    expect(before.volume24hUsd).toMatch(/^\d+\.\d{2}$/);
+    await registerByEmail(server);
+    const start = Date.now();
+    // Half a minute of server cache; the app refreshes every half minute on top of it.
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => start + 30_001);
+    try {
+      expect((await stats()).registeredUsers).toBe(before.registeredUsers + 1);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });
 

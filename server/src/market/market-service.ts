@@ -50,7 +50,8 @@ export class MarketService {
   private flushing: Promise<void> = Promise.resolve();
   readonly stats = { ticks: 0, dropped: 0 };
   private readonly now: () => number;
-  private readonly statsCache = new TtlCache<HomeFigures>(60_000, 1);
+  // Half a minute here and half a minute in the app's refresh: a sign-up shows within a minute.
+  private readonly statsCache = new TtlCache<HomeFigures>(30_000, 1);
   private leader = false;
   private election: LeaderElection | undefined;
   private unsubscribe: (() => void) | undefined;
@@ -329,7 +330,7 @@ export class MarketService {
     return candles;
   }
 
-  /** Counted from the database on each call; cached for a minute since they move slowly. */
+  /** Counted from the database; cached for half a minute since they move slowly. */
   homeStats(): Promise<HomeFigures> {
     return this.statsCache.getOrLoad('home', async () => {
       const [row] = await this.db.query<{

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../market/format.ts';
+import { formatCompact, formatDecimal } from '../market/format.ts';
 import { useHomeStats } from '../market/queries.ts';
 
 /** Home figures, all computed by the server from its database (SPEC §1 marketing claims are not typed in). */
@@ -11,12 +11,12 @@ export function HomeStats() {
   const value = (format: (figures: NonNullable<typeof s>) => string) =>
     s === undefined ? '\u00a0' : format(s);
   const items = [
-    { label: t('stats.users'), value: value((f) => formatDecimal(String(f.registeredUsers))) },
+    { label: t('stats.users'), value: value((f) => formatCompact(f.registeredUsers)) },
     {
       label: t('stats.instruments'),
       value: value((f) => formatDecimal(String(f.listedInstruments))),
     },
-    { label: t('stats.volume'), value: value((f) => formatDecimal(f.volume24hUsd)) },
+    { label: t('stats.volume'), value: value((f) => formatCompact(f.volume24hUsd)) },
     { label: t('stats.fee'), value: value((f) => `${formatDecimal(f.tradingFeeRate)}%`) },
   ];
   // Drawn at once with blank figures, so the tiles below keep their place when the figures come.

@@ -20,6 +20,18 @@ export function formatDecimal(value: string | null): string {
   return `${negative ? '-' : ''}${grouped}${fraction === undefined ? '' : `${decimal}${fraction}`}`;
 }
 
+/**
+ * A large figure the way each language shortens it (5.61 B, 56.1億, 5,61 Mrd.), three
+ * significant digits, Latin digits like every other figure in the app.
+ */
+export function formatCompact(value: string | number, locale = currentLocaleTag()): string {
+  return new Intl.NumberFormat(locale, {
+    notation: 'compact',
+    maximumSignificantDigits: 3,
+    numberingSystem: 'latn',
+  }).format(Number(value));
+}
+
 export function formatChange(zdf: string): string {
   return `${zdf.startsWith('-') ? '' : '+'}${formatDecimal(zdf)}%`;
 }

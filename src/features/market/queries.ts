@@ -34,7 +34,9 @@ export function useHomeStats() {
   return useQuery({
     queryKey: ['homeStats'],
     queryFn: () => call('getHomeStats'),
-    staleTime: 60_000,
+    // The server counts every 30 s; an open home screen follows, so new sign-ups show within a minute.
+    staleTime: 30_000,
+    refetchInterval: 30_000,
   });
 }
 
