@@ -141,7 +141,8 @@ export const paramItem = z.object({
 export const paramList = z.object({ list: z.array(paramItem) });
 export const setParamBody = z.object({
   key: z.enum(EDITABLE_PARAMS),
-  value: z.string().trim().min(1).max(300),
+  // Empty is allowed so an app link can be switched off; every other rule refuses it.
+  value: z.string().trim().max(300),
   reason: reasonSchema,
 });
 

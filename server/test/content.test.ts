@@ -65,6 +65,13 @@ describe('content and parameters', () => {
     );
   });
 
+  it('configures no app links on a default install, so no download button is shown', async () => {
+    for (const key of ['down_url', 'android_url', 'ios_url']) {
+      const res = await server.call('GET', `${INDEX}/getParamByKey/${key}`);
+      expect(res).toMatchObject({ code: 200, result: { paramValue: '' } });
+    }
+  });
+
   it('serves the OpenAPI document generated from the contract', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);

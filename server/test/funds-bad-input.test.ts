@@ -852,6 +852,7 @@ function adminCases(): Case[] {
       [{ key: 'down_url', value: 'javascript:alert(1)' }, Code.paramWrong],
       [{ key: 'down_url', value: 'https://evil.example/<script>' }, Code.paramWrong],
       [{ key: 'down_url', value: 'http://insecure.example/app' }, Code.paramWrong],
+      [{ key: 'android_url', value: '/introduction' }, Code.paramWrong],
       [{ key: 'admin_password' }, Code.badRequest],
       [{ key: 'WITHDRAW_FEE_RATE' }, Code.badRequest],
       [{ value: '0.5', reason: '' }, Code.reasonRequired],

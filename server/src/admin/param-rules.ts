@@ -3,8 +3,8 @@ import type { EDITABLE_PARAMS } from '../../../contract/admin.ts';
 type ParamKey = (typeof EDITABLE_PARAMS)[number];
 
 const percent = (max: number) => (v: string) => /^\d{1,2}(\.\d{1,4})?$/.test(v) && Number(v) <= max;
-const appLink = (v: string) =>
-  /^(\/(?!\/)[\w\-./?=&]*|https:\/\/[\w\-.]+(:\d+)?(\/[\w\-./?=&%]*)?)$/.test(v);
+// A store or download address, https only; empty hides the button (nothing leads nowhere).
+const appLink = (v: string) => v === '' || /^https:\/\/[\w\-.]+(:\d+)?(\/[\w\-./?=&%]*)?$/.test(v);
 
 /** What each editable parameter may hold; a value outside its rule is refused with 10138. */
 export const PARAM_RULES: Readonly<Record<ParamKey, (value: string) => boolean>> = {

@@ -1,20 +1,44 @@
 import { useTranslation } from 'react-i18next';
 import { useParam } from './queries.ts';
 
-/** Android and iPhone app links from the server's parameters (SPEC §2 footer). */
+/**
+ * A link parameter the operator has set, or null. The server accepts only https addresses
+ * or empty (not configured); anything else, such as a path kept from an older install, is
+ * treated as not configured so no button leads nowhere.
+ */
+export function configuredLink(value: string | undefined): string | null {
+  return value?.startsWith('https://') === true ? value : null;
+}
+
+/** The store links that are configured (SPEC §2 footer): none on a default install. */
+export function useAppLinks() {
+  const android = configuredLink(useParam('android_url').data);
+  const ios = configuredLink(useParam('ios_url').data);
+  return [
+    ...(android === null ? [] : [{ key: 'android', href: android } as const]),
+    ...(ios === null ? [] : [{ key: 'ios', href: ios } as const]),
+  ];
+}
+
+/** Android and iPhone app links, only those configured; nothing when neither is. */
 export function AppDownloadLinks({ small = false }: { small?: boolean }) {
   const { t } = useTranslation();
-  const android = useParam('android_url');
-  const ios = useParam('ios_url');
+  const links = useAppLinks();
+  if (links.length === 0) return null;
   const className = small ? 'btn btn-ghost btn-small' : 'btn btn-ghost';
   return (
     <div className="footer-apps">
-      <a className={className} href={android.data ?? '/introduction'}>
-        {t('footer.android')}
-      </a>
-      <a className={className} href={ios.data ?? '/introduction'}>
-        {t('footer.ios')}
-      </a>
+      {links.map((link) => (
+        <a
+          key={link.key}
+          className={className}
+          href={link.href}
+          rel="noopener"
+          data-testid={`app-link-${link.key}`}
+        >
+          {t(`footer.${link.key}`)}
+        </a>
+      ))}
     </div>
   );
 }

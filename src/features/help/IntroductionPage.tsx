@@ -1,18 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { CONTENT_TYPE } from '../content/content-types.ts';
 import { ContentBySlug } from '../content/ContentPage.tsx';
-import { AppDownloadLinks } from '../content/AppDownloadLinks.tsx';
+import { AppDownloadLinks, useAppLinks } from '../content/AppDownloadLinks.tsx';
 
 export default function IntroductionPage() {
   const { t } = useTranslation();
+  const apps = useAppLinks();
   return (
     <div className="page page-reading">
       <ContentBySlug type={CONTENT_TYPE.company} slug="introduction" />
-      <section className="card intro-apps">
-        <h2 className="section-title">{t('footer.apps')}</h2>
-        <p className="muted">{t('footer.appsNote')}</p>
-        <AppDownloadLinks />
-      </section>
+      {apps.length > 0 && (
+        <section className="card intro-apps" data-testid="intro-apps">
+          <h2 className="section-title">{t('footer.apps')}</h2>
+          <p className="muted">{t('footer.appsNote')}</p>
+          <AppDownloadLinks />
+        </section>
+      )}
     </div>
   );
 }

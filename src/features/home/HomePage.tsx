@@ -4,6 +4,7 @@ import { layout } from '../../app/layout.ts';
 import { sessionStore } from '../../state/session.ts';
 import { useStore } from '../../state/store.ts';
 import { Icon, type IconName } from '../../ui/Icon.tsx';
+import { configuredLink } from '../content/AppDownloadLinks.tsx';
 import { useParam } from '../content/queries.ts';
 import { HomeStats } from './HomeStats.tsx';
 import { LiveMarkets } from './LiveMarkets.tsx';
@@ -42,7 +43,7 @@ function Tiles() {
 function Hero() {
   const { t } = useTranslation('home');
   const { isLogin } = useStore(sessionStore);
-  const download = useParam('down_url');
+  const download = configuredLink(useParam('down_url').data);
   return (
     <section className="home-hero">
       <div className="home-hero-text">
@@ -58,13 +59,11 @@ function Hero() {
               {t('hero.start')}
             </Link>
           )}
-          <a
-            href={download.data ?? '/introduction'}
-            className="btn btn-ghost"
-            data-testid="download-app"
-          >
-            {t('hero.download')}
-          </a>
+          {download !== null && (
+            <a href={download} rel="noopener" className="btn btn-ghost" data-testid="download-app">
+              {t('hero.download')}
+            </a>
+          )}
         </div>
       </div>
       <svg className="home-hero-art" viewBox="0 0 320 200" aria-hidden="true">
