@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build-tools/precompress.ts';
@@ -16,9 +17,13 @@ function localeChunk(id: string): string | null {
   return language === undefined ? null : `locale-${language}`;
 }
 
-/** The libraries every screen needs before its first paint: one request instead of seven. */
+/**
+ * The libraries every screen needs before its first paint: one request instead of seven. Only
+ * the top-level copies: wagmi and valtio bring their own use-sync-external-store, which the
+ * wallet screens load, not the start-up.
+ */
 const STARTUP_PACKAGES =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|@tanstack[\\/]query-core|@tanstack[\\/]react-query|use-sync-external-store)[\\/]/;
+  /^(?!.*[\\/]node_modules[\\/].*[\\/]node_modules[\\/]).*[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|@tanstack[\\/]query-core|@tanstack[\\/]react-query|use-sync-external-store)[\\/]/;
 
 /** Our own modules both layouts' chrome use: with it, not in a handful of 300-byte requests. */
 const CHROME_COMMON =
@@ -26,6 +31,16 @@ const CHROME_COMMON =
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(?:\/index\.js)?$/,
+        replacement: fileURLToPath(
+          new URL('./src/vendor/use-sync-external-store-shim.ts', import.meta.url),
+        ),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     sourcemap: true,
