@@ -29,10 +29,13 @@ const toBar = (c: CandleDto) => ({
  */
 export default function CandleChart({
   code,
+  precision,
   timeframe,
   candles,
 }: {
   code: string;
+  /** Decimals of the instrument's price, so the axis shows 1.16342, not 1.16. */
+  precision: number;
   timeframe: Timeframe;
   candles: readonly CandleDto[];
 }) {
@@ -49,8 +52,17 @@ export default function CandleChart({
       autoSize: true,
       layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: '#8a93a8' },
       grid: { vertLines: { color: '#1a2030' }, horzLines: { color: '#1a2030' } },
-      rightPriceScale: { borderColor: '#2a3246' },
-      timeScale: { borderColor: '#2a3246', timeVisible: true, secondsVisible: false },
+      // Candles keep the upper part of the pane; volume has the band below them.
+      rightPriceScale: { borderColor: '#2a3246', scaleMargins: { top: 0.08, bottom: 0.28 } },
+      timeScale: {
+        borderColor: '#2a3246',
+        timeVisible: true,
+        secondsVisible: false,
+        // Fixed edges make the chart pull the first and last time labels inside the pane; on a
+        // 390 px phone the first one was cut in half at the left edge.
+        fixLeftEdge: true,
+        fixRightEdge: true,
+      },
     });
     const bars = chart.addSeries(CandlestickSeries, {
       upColor: UP,
@@ -59,11 +71,15 @@ export default function CandleChart({
       wickUpColor: UP,
       wickDownColor: DOWN,
     });
+    // Volume on its own hidden overlay scale: its last value was labelled on the price axis
+    // ("2.24" among the prices), as if it were a price.
     const volume = chart.addSeries(HistogramSeries, {
-      priceScaleId: '',
+      priceScaleId: 'volume',
       priceFormat: { type: 'volume' },
+      lastValueVisible: false,
+      priceLineVisible: false,
     });
-    volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+    volume.priceScale().applyOptions({ scaleMargins: { top: 0.78, bottom: 0 } });
     chartRef.current = chart;
     seriesRef.current = { bars, volume };
     return () => {
@@ -76,6 +92,9 @@ export default function CandleChart({
   useEffect(() => {
     const series = seriesRef.current;
     if (series === null) return;
+    series.bars.applyOptions({
+      priceFormat: { type: 'price', precision, minMove: 10 ** -precision },
+    });
     series.bars.setData(candles.map(toBar));
     series.volume.setData(
       candles.map((c) => ({
@@ -114,7 +133,7 @@ export default function CandleChart({
         });
       }
     });
-  }, [candles, code, timeframe]);
+  }, [candles, code, precision, timeframe]);
 
   return <div ref={container} className="candle-chart" data-testid="candle-chart" />;
 }

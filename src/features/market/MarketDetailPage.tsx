@@ -81,7 +81,12 @@ export default function MarketDetailPage() {
             <EmptyState icon="market" title={t('detail.noCandles')} level={2} />
           ) : (
             <Suspense fallback={<Spinner />}>
-              <CandleChart code={m.code} timeframe={timeframe} candles={candles.data} />
+              <CandleChart
+                code={m.code}
+                precision={m.precision}
+                timeframe={timeframe}
+                candles={candles.data}
+              />
             </Suspense>
           )}
         </div>
