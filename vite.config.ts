@@ -2,19 +2,27 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build-tools/precompress.ts';
-import { NAMESPACES } from './src/i18n/namespaces.ts';
+import { NAMESPACES, SCREEN_NAMESPACES } from './src/i18n/namespaces.ts';
 
 // The API server serves the built app in production; in development Vite proxies to it.
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
-const STARTUP_LOCALE = new RegExp(
-  `[\\\\/]locales[\\\\/]([^\\\\/]+)[\\\\/](?:${NAMESPACES.join('|')})\\.json$`,
-);
+const LOCALE_GROUPS: [string, readonly string[]][] = [
+  ['', NAMESPACES],
+  ['-screens', SCREEN_NAMESPACES],
+];
 
-/** `…/locales/ar/common.json` -> `locale-ar`: a language's start-up files travel as one request. */
+/**
+ * `…/locales/ar/common.json` -> `locale-ar`, `…/locales/ar/auth.json` -> `locale-ar-screens`:
+ * a language's start-up files travel as one request, the files most other screens share as
+ * another (src/i18n/namespaces.ts).
+ */
 function localeChunk(id: string): string | null {
-  const language = STARTUP_LOCALE.exec(id)?.[1];
-  return language === undefined ? null : `locale-${language}`;
+  const match = /[\\/]locales[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/.exec(id);
+  if (match === null) return null;
+  const [, language, namespace] = match;
+  const group = LOCALE_GROUPS.find(([, namespaces]) => namespaces.includes(namespace ?? ''));
+  return group === undefined ? null : `locale-${language}${group[0]}`;
 }
 
 /**

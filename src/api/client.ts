@@ -1,9 +1,19 @@
 import { paths, type PathName } from '../../contract/paths.ts';
 import type { RouteInput, RouteResult } from '../../contract/routes.ts';
 import { headerFromBook, BOOK_HEADER, type ErrorDetail } from '../../contract/envelope.ts';
-import { Code } from '../../contract/errors.ts';
+import type { Code } from '../../contract/errors.ts';
 import { sessionStore } from '../state/session.ts';
 import { preferences } from '../state/preferences.ts';
+
+/**
+ * The catalogue codes the client reads itself, as literals: every screen loads this file, and
+ * the catalogue (contract/errors.ts) is needed only by the screens that show its messages. The
+ * types keep each equal to its entry there.
+ */
+const OK: typeof Code.ok = 200;
+const UNAUTHORIZED: typeof Code.unauthorized = 401;
+const SYSTEM_ERROR: typeof Code.systemError = 10030;
+const NOT_FOUND: typeof Code.notFound = 10101;
 
 /** SPEC §9: requests give up after 90 seconds. */
 const TIMEOUT_MS = 90_000;
@@ -92,15 +102,15 @@ export async function callAs<N extends PathName>(
   try {
     envelope = (await response.json()) as typeof envelope;
   } catch {
-    throw new ApiError(response.status === 401 ? Code.unauthorized : Code.systemError);
+    throw new ApiError(response.status === 401 ? UNAUTHORIZED : SYSTEM_ERROR);
   }
-  if (response.status === 401 || envelope.code === Code.unauthorized) {
+  if (response.status === 401 || envelope.code === UNAUTHORIZED) {
     caller.expire();
-    throw new ApiError(Code.unauthorized);
+    throw new ApiError(UNAUTHORIZED);
   }
-  if (envelope.code !== Code.ok) {
+  if (envelope.code !== OK) {
     throw new ApiError(
-      typeof envelope.code === 'number' ? envelope.code : Code.systemError,
+      typeof envelope.code === 'number' ? envelope.code : SYSTEM_ERROR,
       (envelope.result ?? null) as ApiError['detail'],
     );
   }
@@ -124,6 +134,6 @@ export async function fetchFile<N extends PathName>(
     { headers: token === null ? {} : { authorization: token } },
   );
   if (response.status === 401) caller.expire();
-  if (!response.ok) throw new ApiError(response.status === 401 ? Code.unauthorized : Code.notFound);
+  if (!response.ok) throw new ApiError(response.status === 401 ? UNAUTHORIZED : NOT_FOUND);
   return response.blob();
 }

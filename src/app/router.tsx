@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { loadScreenLocales } from '../i18n/i18n.ts';
 import { sessionStore } from '../state/session.ts';
 import { Spinner } from '../ui/EmptyState.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
@@ -12,13 +13,22 @@ interface Page {
   preload(): Promise<unknown>;
 }
 
+/**
+ * A lazy screen. Its code and the locale files most screens share (SCREEN_NAMESPACES) are
+ * fetched side by side; home, which needs only the start-up files, passes `startUpLocales`.
+ */
 function page<Props extends object>(
   load: () => Promise<{ default: ComponentType<Props> }>,
+  locales: 'startUpLocales' | 'screenLocales' = 'screenLocales',
 ): ComponentType<Props> & Page {
-  return Object.assign(lazy(load), { preload: load });
+  const loadWithLocales =
+    locales === 'startUpLocales'
+      ? load
+      : () => Promise.all([load(), loadScreenLocales()]).then(([module]) => module);
+  return Object.assign(lazy(loadWithLocales), { preload: loadWithLocales });
 }
 
-const HomePage = page(() => import('../features/home/HomePage.tsx'));
+const HomePage = page(() => import('../features/home/HomePage.tsx'), 'startUpLocales');
 const LoginPage = page(() => import('../features/auth/LoginPage.tsx'));
 const RegisterPage = page(() => import('../features/auth/RegisterPage.tsx'));
 const ResetPage = page(() => import('../features/auth/ResetPage.tsx'));

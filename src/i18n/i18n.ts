@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_TAGS, RTL_LANGUAGES, type Language } from '../../contract/languages.ts';
 import { preferences } from '../state/preferences.ts';
 import { loadLocale } from './locale-files.ts';
-import { NAMESPACES } from './namespaces.ts';
+import { NAMESPACES, SCREEN_NAMESPACES } from './namespaces.ts';
 
 const lazyLocales: BackendModule = {
   type: 'backend',
@@ -28,10 +28,12 @@ function applyDocumentDescription(): void {
     ?.setAttribute('content', i18next.t('footer.tagline'));
 }
 
+let initialised: Promise<unknown> | undefined;
+
 export async function initI18n(): Promise<void> {
   const { language } = preferences.get();
   applyDocumentLanguage(language);
-  await i18next
+  await (initialised = i18next
     .use(lazyLocales)
     .use(initReactI18next)
     .init({
@@ -42,8 +44,20 @@ export async function initI18n(): Promise<void> {
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
       returnNull: false,
-    });
+    }));
   applyDocumentDescription();
+}
+
+/**
+ * The locale files most screens but home share (SCREEN_NAMESPACES), ready in i18next. Their
+ * file is requested at once, beside the start-up one when called at start-up; i18next takes
+ * it from the module cache once it is initialised.
+ */
+export async function loadScreenLocales(): Promise<void> {
+  const language = i18next.isInitialized ? i18next.language : preferences.get().language;
+  await Promise.all(SCREEN_NAMESPACES.map((namespace) => loadLocale(language, namespace)));
+  await initialised;
+  await i18next.loadNamespaces([...SCREEN_NAMESPACES]);
 }
 
 export async function changeLanguage(language: Language): Promise<void> {

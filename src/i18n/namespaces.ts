@@ -1,14 +1,13 @@
 /**
- * The locale files every screen may need, loaded with the language at start-up. The others
- * (funds, admin, nfts) arrive with the screens that use them. The build bundles these into one
- * file per language (vite.config.ts), so a language costs one request, not seven.
+ * The locale files loaded with the language at start-up: what the chrome and the home screen
+ * show. The build bundles them into one file per language (vite.config.ts).
  */
-export const NAMESPACES = [
-  'common',
-  'auth',
-  'profile',
-  'help',
-  'home',
-  'market',
-  'errors',
-] as const;
+export const NAMESPACES = ['common', 'home', 'market'] as const;
+
+/**
+ * The files most other screens share (sign-in, account, help, the error catalogue's messages):
+ * one more file per language, fetched with the code of any screen but home (`page` in
+ * src/app/router.tsx), so a first visit elsewhere still asks for everything in one wave. The
+ * rest (funds, admin, nfts) arrive with the screens that use them.
+ */
+export const SCREEN_NAMESPACES = ['auth', 'profile', 'help', 'errors'] as const;
