@@ -136,7 +136,7 @@ export default function RegisterPage() {
         ) : (
           <div className="field">
             <span className="field-label">{t('fields.phone')}</span>
-            <div className="field-row">
+            <div className="field-row phone-row">
               <AreaCodeSelect
                 value={values.area}
                 onChange={(area) => setValues((v) => ({ ...v, area }))}

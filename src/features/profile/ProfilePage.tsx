@@ -6,6 +6,7 @@ import { call } from '../../api/client.ts';
 import { preferences, setPreference } from '../../state/preferences.ts';
 import { sessionStore } from '../../state/session.ts';
 import { useStore } from '../../state/store.ts';
+import { EmailAddress } from '../../ui/EmailAddress.tsx';
 import { Icon, type IconName } from '../../ui/Icon.tsx';
 
 const MENU: ReadonlyArray<{ to: string; label: string; icon: IconName }> = [
@@ -81,7 +82,11 @@ export default function ProfilePage() {
         <div className="profile-id">
           <h1 data-testid="profile-username">{userInfo?.username}</h1>
           <p className="muted">
-            {userInfo?.email ?? `${userInfo?.areaCode ?? ''} ${userInfo?.phone ?? ''}`}
+            {userInfo?.email != null ? (
+              <EmailAddress address={userInfo.email} />
+            ) : (
+              `${userInfo?.areaCode ?? ''} ${userInfo?.phone ?? ''}`
+            )}
           </p>
           <p className="muted">
             {t('inviteCode')}: <span className="num">{userInfo?.inviteCode}</span>
