@@ -7,7 +7,8 @@ import { preferences } from '../state/preferences.ts';
 import { sessionStore } from '../state/session.ts';
 import { useStore } from '../state/store.ts';
 import { Icon } from '../ui/Icon.tsx';
-import { LanguageModal, LANGUAGE_NAMES } from '../ui/LanguageModal.tsx';
+import { LANGUAGE_NAMES } from '../ui/language-names.ts';
+import { LazyLanguageModal, preloadLanguageModal } from '../ui/LazyLanguageModal.tsx';
 import { Logo } from '../ui/Logo.tsx';
 import { MAIN_NAV } from './navigation.ts';
 
@@ -32,6 +33,8 @@ function TopNav() {
             type="button"
             className="btn btn-ghost btn-small"
             onClick={() => setLanguageOpen(true)}
+            onPointerEnter={preloadLanguageModal}
+            onFocus={preloadLanguageModal}
             data-testid="language-button"
           >
             <Icon name="globe" size={18} />
@@ -59,7 +62,7 @@ function TopNav() {
           )}
         </div>
       </div>
-      {languageOpen && <LanguageModal onClose={() => setLanguageOpen(false)} />}
+      {languageOpen && <LazyLanguageModal onClose={() => setLanguageOpen(false)} />}
     </header>
   );
 }

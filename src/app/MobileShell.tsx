@@ -5,7 +5,7 @@ import { preferences, setPreference } from '../state/preferences.ts';
 import { sessionStore } from '../state/session.ts';
 import { useStore } from '../state/store.ts';
 import { Icon } from '../ui/Icon.tsx';
-import { LanguageModal } from '../ui/LanguageModal.tsx';
+import { LazyLanguageModal, preloadLanguageModal } from '../ui/LazyLanguageModal.tsx';
 import { Logo } from '../ui/Logo.tsx';
 import { MAIN_NAV } from './navigation.ts';
 
@@ -36,6 +36,8 @@ function TopBar() {
           type="button"
           className="icon-btn"
           onClick={() => setLanguageOpen(true)}
+          onPointerEnter={preloadLanguageModal}
+          onFocus={preloadLanguageModal}
           aria-label={t('language.choose')}
           data-testid="language-button"
         >
@@ -55,7 +57,7 @@ function TopBar() {
           </Link>
         )}
       </div>
-      {languageOpen && <LanguageModal onClose={() => setLanguageOpen(false)} />}
+      {languageOpen && <LazyLanguageModal onClose={() => setLanguageOpen(false)} />}
     </header>
   );
 }

@@ -3,21 +3,8 @@ import { LANGUAGES } from '../../contract/languages.ts';
 import { changeLanguage } from '../i18n/i18n.ts';
 import { preferences } from '../state/preferences.ts';
 import { useStore } from '../state/store.ts';
+import { LANGUAGE_NAMES } from './language-names.ts';
 import { Modal } from './Modal.tsx';
-
-/** Each language is named in itself, so a person can find theirs whatever is shown now. */
-export const LANGUAGE_NAMES = {
-  en: 'English',
-  ja: '日本語',
-  ko: '한국어',
-  de: 'Deutsch',
-  fr: 'Français',
-  it: 'Italiano',
-  es: 'Español',
-  ar: 'العربية',
-  hk: '繁體中文',
-  zh: '简体中文',
-} as const;
 
 export function LanguageList({ onChosen }: { onChosen?: () => void }) {
   const { language } = useStore(preferences);

@@ -4,7 +4,7 @@ import { preferences } from '../../state/preferences.ts';
 import { sessionStore } from '../../state/session.ts';
 import { useStore } from '../../state/store.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import { LANGUAGE_NAMES } from '../../ui/LanguageModal.tsx';
+import { LANGUAGE_NAMES } from '../../ui/language-names.ts';
 
 export default function SettingsPage() {
   const { t } = useTranslation('profile');
