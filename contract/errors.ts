@@ -198,7 +198,7 @@ export const codeMessages: Record<CodeValue, string> = {
   10144: 'Google sign-in could not be verified. Try again.',
   10145: 'This sign-in method is not available here',
   10146: 'This transaction failed on chain: nothing was transferred',
-  10147: "This transaction did not pay the platform's deposit address",
+  10147: 'This transaction did not pay your deposit address',
   10148: 'This transaction did not transfer {{name}} to the platform',
   10149: 'The transfer on chain is {{amount}}, not the amount entered',
   10150: 'The transaction was not found or not confirmed on chain in time',
