@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
-import { startDataLayer } from './api/data-layer.ts';
+import { startDataLayer, startLivePrices } from './api/data-layer.ts';
 import { applyLayout, layout } from './app/layout.ts';
 import { AppRoutes, preloadPage } from './app/router.tsx';
 import { loadChrome } from './app/Shell.tsx';
@@ -32,4 +32,5 @@ void firstRender.then(() => {
       </QueryClientProvider>
     </StrictMode>,
   );
+  startLivePrices(queryClient);
 });

@@ -6,18 +6,11 @@ import {
   type SubscribeCommand,
   type TicksMessage,
 } from '../../contract/price-feed.ts';
-import { createStore } from '../state/store.ts';
-
-export type FeedStatus = 'connecting' | 'live' | 'reconnecting';
+import { feedStatus } from './feed-status.ts';
 
 /** SPEC §4 says the original did not retry; this one does, backing off up to 30 s. */
 const BACKOFF = { initialMs: 500, maxMs: 30_000 } as const;
 const HUNDRED = 100;
-
-export const feedStatus = createStore<{ status: FeedStatus; retryAt: number | null }>({
-  status: 'connecting',
-  retryAt: null,
-});
 
 type TickListener = (ticks: TicksMessage['ticks']) => void;
 const tickListeners = new Map<string, Set<TickListener>>();

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { feedStatus } from '../../api/price-feed.ts';
+import { feedStatus } from '../../api/feed-status.ts';
 import { useStore } from '../../state/store.ts';
 
 /** Live / reconnecting state of the price feed, and whether the prices are simulated. */
