@@ -1,18 +1,29 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { layout } from '../../app/layout.ts';
 import { Spinner } from '../../ui/EmptyState.tsx';
 import { CategoryTabs } from '../market/CategoryTabs.tsx';
 import { FeedStatusBadge } from '../market/FeedStatusBadge.tsx';
-import { MarketTable } from '../market/MarketTable.tsx';
 import { useMarketList } from '../market/queries.ts';
+
+const loadMarketTable = () =>
+  import('../market/MarketTable.tsx').then((module) => ({ default: module.MarketTable }));
+
+/**
+ * The rows show the list, which arrives after the first paint: their code (the table, its
+ * sparklines and coin icons) is fetched beside it once the section is up, not before.
+ */
+const MarketTable = lazy(loadMarketTable);
 
 /** The home page's live market table with category tabs (SPEC §2). */
 export function LiveMarkets() {
   const { t } = useTranslation('home');
   const [type, setType] = useState(2);
   const list = useMarketList(type);
+  useEffect(() => {
+    void loadMarketTable().catch(() => undefined);
+  }, []);
   const items = list.data?.list.slice(0, layout === 'mobile' ? 8 : 12) ?? [];
   return (
     <section className="card home-markets">
@@ -24,7 +35,9 @@ export function LiveMarkets() {
       {list.data === undefined ? (
         <Spinner />
       ) : (
-        <MarketTable items={items} compact={layout === 'mobile'} />
+        <Suspense fallback={<Spinner />}>
+          <MarketTable items={items} compact={layout === 'mobile'} />
+        </Suspense>
       )}
       <Link to={`/market?type=${type}`} className="btn btn-ghost home-markets-all">
         {t('markets.viewAll')}
