@@ -11,6 +11,10 @@ import { Icon } from '../../ui/Icon.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { Amount } from './Amount.tsx';
 import { refreshFunds, useBalances } from './queries.ts';
+import btcIcon from 'cryptocurrency-icons/svg/color/btc.svg?url&no-inline';
+import ethIcon from 'cryptocurrency-icons/svg/color/eth.svg?url&no-inline';
+import usdcIcon from 'cryptocurrency-icons/svg/color/usdc.svg?url&no-inline';
+import usdtIcon from 'cryptocurrency-icons/svg/color/usdt.svg?url&no-inline';
 import './funds.css';
 
 function ResetDemo() {
@@ -94,9 +98,7 @@ export default function BalancePage() {
         <ul className="coin-list">
           {assets.map((a) => (
             <li key={a.asset} className="coin-row" data-asset={a.asset}>
-              <span className="coin-logo" aria-hidden="true">
-                {a.asset.slice(0, 1)}
-              </span>
+              <CoinLogo asset={a.asset} />
               <div className="coin-main">
                 <strong>{a.asset}</strong>
                 <span className="muted">
@@ -136,5 +138,29 @@ export default function BalancePage() {
         </ul>
       </nav>
     </div>
+  );
+}
+
+/**
+ * The funded coins' icons: the same emitted files as the market tables' (market/icons.ts), but
+ * imported under another query, so these tiny URL modules are not shared with the home screen
+ * and do not become a chunk of their own that the home screen requests before it paints.
+ */
+const COIN_ICONS: Readonly<Record<string, string>> = {
+  BTC: btcIcon,
+  ETH: ethIcon,
+  USDC: usdcIcon,
+  USDT: usdtIcon,
+};
+
+/** The coin's icon, or its first letter in a circle for a coin without one. */
+function CoinLogo({ asset }: { asset: string }) {
+  const icon = COIN_ICONS[asset];
+  return icon === undefined ? (
+    <span className="coin-logo" aria-hidden="true">
+      {asset.slice(0, 1)}
+    </span>
+  ) : (
+    <img className="coin-logo" src={icon} alt="" width="36" height="36" data-testid="coin-icon" />
   );
 }

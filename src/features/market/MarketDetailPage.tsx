@@ -6,6 +6,7 @@ import { errorMessage } from '../../i18n/error-message.ts';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { FeedStatusBadge } from './FeedStatusBadge.tsx';
 import { changeClass, formatChange, formatDecimal } from './format.ts';
+import { MarketLogo } from './MarketLogo.tsx';
 import { useCandles, useMarketInfo } from './queries.ts';
 import { TIMEFRAME_CHOICES } from './timeframes.ts';
 
@@ -34,7 +35,7 @@ export default function MarketDetailPage() {
   return (
     <div className="page detail-page">
       <header className="detail-header">
-        <img src={m.logo} alt="" width="40" height="40" />
+        <MarketLogo item={m} size={40} />
         <div>
           <h1 className="detail-code">{m.code}</h1>
           <span className="muted">{m.appName}</span>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { MarketItem } from '../../../contract/market.ts';
 import { changeClass, formatChange, formatDecimal } from './format.ts';
+import { MarketLogo } from './MarketLogo.tsx';
 import { Sparkline } from './Sparkline.tsx';
 
 export function detailPath(item: Pick<MarketItem, 'code' | 'type' | 'id'>): string {
@@ -71,7 +72,7 @@ export function MarketTable({
                     {watched?.has(item.code) ? '★' : '☆'}
                   </button>
                 )}
-                <img src={item.logo} alt="" width="28" height="28" loading="lazy" />
+                <MarketLogo item={item} size={compact ? 22 : 28} />
                 <span className="market-label">
                   <strong>{item.code}</strong>
                   <span className="muted market-app-name">{item.appName}</span>
