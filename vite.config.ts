@@ -35,7 +35,7 @@ const STARTUP_PACKAGES =
 
 /** Our own modules both layouts' chrome use: with it, not in a handful of 300-byte requests. */
 const CHROME_COMMON =
-  /[\\/]src[\\/](state[\\/]|ui[\\/](Icon|Logo|LazyLanguageModal|EmptyState)\.tsx|ui[\\/]language-names\.ts|features[\\/]content[\\/](AppDownloadLinks\.tsx|queries\.ts))/;
+  /[\\/]src[\\/](state[\\/]|ui[\\/](Icon|Logo|LazyLanguageModal|EmptyState)\.tsx|ui[\\/]language-names\.ts|features[\\/]content[\\/]queries\.ts|api[\\/]feed-status\.ts)/;
 
 export default defineConfig({
   plugins: [react(), precompress()],

@@ -1,8 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
-import { AppDownloadLinks } from '../features/content/AppDownloadLinks.tsx';
-import { useContentList } from '../features/content/queries.ts';
 import { preferences } from '../state/preferences.ts';
 import { sessionStore } from '../state/session.ts';
 import { useStore } from '../state/store.ts';
@@ -11,6 +9,9 @@ import { LANGUAGE_NAMES } from '../ui/language-names.ts';
 import { LazyLanguageModal, preloadLanguageModal } from '../ui/LazyLanguageModal.tsx';
 import { Logo } from '../ui/Logo.tsx';
 import { MAIN_NAV } from './navigation.ts';
+
+/** Below the fold: fetched once the screen is up, not before its first paint. */
+const Footer = lazy(() => import('./DesktopFooter.tsx'));
 
 function TopNav() {
   const { t } = useTranslation();
@@ -67,66 +68,16 @@ function TopNav() {
   );
 }
 
-function FooterContentList({ type, title }: { type: number; title: string }) {
-  const { data } = useContentList(type);
-  return (
-    <div className="footer-col">
-      <h3>{title}</h3>
-      <ul className="list">
-        {data?.map((item) => (
-          <li key={item.id}>
-            <Link to={`/detail?id=${item.id}&title=${encodeURIComponent(item.title)}`}>
-              {item.title}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-function Footer() {
-  const { t } = useTranslation();
-  return (
-    <footer className="footer">
-      <div className="footer-inner">
-        <div className="footer-col footer-brand">
-          <Logo />
-          <p className="muted">{t('footer.tagline')}</p>
-          <AppDownloadLinks small />
-        </div>
-        <div className="footer-col">
-          <h3>{t('footer.products')}</h3>
-          <ul className="list">
-            <li>
-              <Link to="/market">{t('nav.market')}</Link>
-            </li>
-            <li>
-              <Link to="/loan">{t('nav.loan')}</Link>
-            </li>
-            <li>
-              <Link to="/nfts">{t('nav.nfts')}</Link>
-            </li>
-            <li>
-              <Link to="/trading">{t('nav.trading')}</Link>
-            </li>
-          </ul>
-        </div>
-        <FooterContentList type={1} title={t('footer.company')} />
-        <FooterContentList type={2} title={t('footer.policies')} />
-        <FooterContentList type={3} title={t('footer.statements')} />
-      </div>
-      <p className="footer-legal muted">{t('footer.riskNotice')}</p>
-    </footer>
-  );
-}
-
 export function DesktopShell({ children, bare }: { children: ReactNode; bare: boolean }) {
   return (
     <div className="shell shell-desktop">
       <TopNav />
       <main className="shell-main">{children}</main>
-      {!bare && <Footer />}
+      {!bare && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
     </div>
   );
 }

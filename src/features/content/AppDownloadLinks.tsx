@@ -1,14 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useParam } from './queries.ts';
-
-/**
- * A link parameter the operator has set, or null. The server accepts only https addresses
- * or empty (not configured); anything else, such as a path kept from an older install, is
- * treated as not configured so no button leads nowhere.
- */
-export function configuredLink(value: string | undefined): string | null {
-  return value?.startsWith('https://') === true ? value : null;
-}
+import { configuredLink, useParam } from './queries.ts';
 
 /** The store links that are configured (SPEC §2 footer): none on a default install. */
 export function useAppLinks() {

@@ -23,6 +23,15 @@ export function useContent(id: number) {
   });
 }
 
+/**
+ * A link parameter the operator has set, or null. The server accepts only https addresses
+ * or empty (not configured); anything else, such as a path kept from an older install, is
+ * treated as not configured so no button leads nowhere.
+ */
+export function configuredLink(value: string | undefined): string | null {
+  return value?.startsWith('https://') === true ? value : null;
+}
+
 /** A public parameter such as down_url (SPEC §3). */
 export function useParam(key: 'down_url' | 'android_url' | 'ios_url' | 'support_email') {
   return useQuery({

@@ -4,8 +4,7 @@ import { layout } from '../../app/layout.ts';
 import { sessionStore } from '../../state/session.ts';
 import { useStore } from '../../state/store.ts';
 import { Icon, type IconName } from '../../ui/Icon.tsx';
-import { configuredLink } from '../content/AppDownloadLinks.tsx';
-import { useParam } from '../content/queries.ts';
+import { configuredLink, useParam } from '../content/queries.ts';
 import { HomeStats } from './HomeStats.tsx';
 import { LiveMarkets } from './LiveMarkets.tsx';
 
