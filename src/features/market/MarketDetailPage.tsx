@@ -5,7 +5,7 @@ import type { Timeframe } from '../../../contract/timeframes.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { FeedStatusBadge } from './FeedStatusBadge.tsx';
-import { changeClass, formatChange, formatDecimal } from './format.ts';
+import { changeClass, formatChange, formatDecimal, formatVolume } from './format.ts';
 import { MarketLogo } from './MarketLogo.tsx';
 import { useCandles, useMarketInfo } from './queries.ts';
 import { TIMEFRAME_CHOICES } from './timeframes.ts';
@@ -53,7 +53,7 @@ export default function MarketDetailPage() {
         <div className="detail-stats">
           {stat(t('detail.high'), formatDecimal(m.high24h))}
           {stat(t('detail.low'), formatDecimal(m.low24h))}
-          {stat(t('detail.volume', { base: m.base }), formatDecimal(m.volume24h))}
+          {stat(t('detail.volume', { base: m.base }), formatVolume(m.volume24h))}
         </div>
       </section>
       <section className="card detail-chart-card">

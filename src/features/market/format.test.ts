@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_TAGS } from '../../../contract/languages.ts';
-import { formatCompact } from './format.ts';
+import { formatCompact, formatVolume } from './format.ts';
 
 describe('formatCompact', () => {
   it('shortens large figures the way each language does, with Latin digits', () => {
@@ -12,5 +12,15 @@ describe('formatCompact', () => {
     expect(formatCompact('5614233871.27', LANGUAGE_TAGS.ar)).toMatch(/^5\.61\s?مليار$/);
     for (const tag of Object.values(LANGUAGE_TAGS))
       expect(formatCompact('5614233871.27', tag)).toMatch(/^[^\u0660-\u0669]*[0-9]/);
+  });
+});
+
+describe('formatVolume', () => {
+  it("drops the feed's trailing zeros, and shortens large volumes", () => {
+    expect(formatVolume('94.72600000')).toMatch(/^94[.,]726$/);
+    expect(formatVolume('1200.000')).toMatch(/^1[,.\s\u00a0\u202f]?200$/);
+    expect(formatVolume('0')).toBe('0');
+    expect(formatVolume('5614233871.27')).not.toContain('5614233871');
+    expect(formatVolume(null)).toBe('—');
   });
 });

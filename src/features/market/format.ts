@@ -32,6 +32,13 @@ export function formatCompact(value: string | number, locale = currentLocaleTag(
   }).format(Number(value));
 }
 
+/** A traded volume: compact once large (5.61B), else without the feed's trailing zeros. */
+export function formatVolume(value: string | null): string {
+  if (value === null) return '—';
+  if (Math.abs(Number(value)) >= 10_000) return formatCompact(value);
+  return formatDecimal(value.includes('.') ? value.replace(/\.?0+$/, '') : value);
+}
+
 export function formatChange(zdf: string): string {
   return `${zdf.startsWith('-') ? '' : '+'}${formatDecimal(zdf)}%`;
 }
