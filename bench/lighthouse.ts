@@ -17,20 +17,15 @@ import lighthouse, { desktopConfig, type Config } from 'lighthouse';
 import { build } from 'vite';
 import { precompressDirectory } from '../build-tools/precompress.ts';
 import { paths } from '../contract/paths.ts';
+import { CHROMIUM_LAUNCH } from '../e2e/support/chromium.ts';
 import { startBenchServer, stop } from './support/measure.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-/** MACHINE-NOTES: without the networking flags Chromium floods the closed network. */
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-quic',
-  '--no-first-run',
-];
+// The browser tests' launch set: Debian's Chromium with the flags that keep it off the network.
+const CHROME_PATH =
+  process.env.CHROME_PATH ?? CHROMIUM_LAUNCH.executablePath ?? '/usr/bin/chromium';
+const CHROME_FLAGS = CHROMIUM_LAUNCH.args ?? [];
 const LAYOUTS: Record<string, Config | undefined> = { mobile: undefined, desktop: desktopConfig };
 const BARE_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="UTF-8" />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignInOptions } from '../../../contract/sign-in.ts';
+import { CopyButton } from '../../ui/CopyButton.tsx';
 import { isEmbeddedWebView } from '../../wallet/in-app-browser.ts';
 import { startGoogleSignIn } from './google-sign-in.ts';
 import type { useFormError } from './use-form-error.ts';
@@ -53,7 +54,6 @@ export function GoogleButton({
 
 function OpenInBrowser() {
   const { t } = useTranslation('auth');
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   const link = window.location.href;
   return (
     <div className="alert google-in-app" role="status" data-testid="google-in-app">
@@ -65,22 +65,14 @@ function OpenInBrowser() {
         aria-label={t('google.link')}
         onFocus={(e) => e.currentTarget.select()}
       />
-      <button
-        type="button"
-        className="btn btn-ghost btn-small"
-        onClick={() =>
-          navigator.clipboard.writeText(link).then(
-            () => setCopied('copied'),
-            () => setCopied('failed'),
-          )
-        }
-      >
-        {copied === 'idle'
-          ? t('google.copy')
-          : copied === 'copied'
-            ? t('google.copied')
-            : t('google.copyFailed')}
-      </button>
+      <CopyButton
+        text={link}
+        labels={{
+          copy: t('google.copy'),
+          copied: t('google.copied'),
+          failed: t('google.copyFailed'),
+        }}
+      />
     </div>
   );
 }

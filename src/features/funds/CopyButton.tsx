@@ -1,22 +1,13 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyButton as Copy } from '../../ui/CopyButton.tsx';
 
-/** Copies `text`; says whether it worked (SPEC §8 "copy failed"). */
+/** The shared copy button in this feature's words. */
 export function CopyButton({ text }: { text: string }) {
   const { t } = useTranslation('funds');
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   return (
-    <button
-      type="button"
-      className="btn btn-ghost btn-small"
-      onClick={() =>
-        navigator.clipboard.writeText(text).then(
-          () => setState('copied'),
-          () => setState('failed'),
-        )
-      }
-    >
-      {state === 'idle' ? t('copy.copy') : t(`copy.${state}`)}
-    </button>
+    <Copy
+      text={text}
+      labels={{ copy: t('copy.copy'), copied: t('copy.copied'), failed: t('copy.failed') }}
+    />
   );
 }
