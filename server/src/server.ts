@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LocalBus, type Bus } from './bus/bus.ts';
 import { RedisBus } from './bus/redis-bus.ts';
-import { createStaffBody } from '../../contract/admin.ts';
+import { createStaffBody } from '../../contract/admin/schemas.ts';
 import { Code } from '../../contract/errors.ts';
 import { ConfigError, type Config } from './config.ts';
 import { seedContent } from './content/seed.ts';

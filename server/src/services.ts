@@ -1,5 +1,5 @@
 import { getAddress } from 'viem';
-import type { FundingOption } from '../../contract/funds.ts';
+import type { FundingOption } from '../../contract/funds/schemas.ts';
 import type { Config } from './config.ts';
 import type { Bus } from './bus/bus.ts';
 import { createFeed } from './market/create-feed.ts';

@@ -8,7 +8,7 @@ import type {
   Deposit,
   DepositAddress,
   FundingOption,
-} from '../../contract/funds.ts';
+} from '../../contract/funds/schemas.ts';
 import { testUsdtAbi, testUsdtBytecode } from '../../contracts-abi/abis.ts';
 import {
   HARDHAT_ACCOUNT_KEYS,

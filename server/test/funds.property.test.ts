@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NETWORKS, type Network } from '../../contract/addresses.ts';
+import { NETWORKS, type Network } from '../../contract/funds/addresses.ts';
 import { toUnits } from '../../contract/decimal.ts';
 import { Code } from '../../contract/errors.ts';
-import { ASSET_SCALE, ASSETS, showUnits, type Asset } from '../../contract/funds.ts';
+import { ASSET_SCALE, ASSETS, showUnits, type Asset } from '../../contract/funds/schemas.ts';
 import {
   ADMIN,
   PNG_1PX,

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { Code } from '../../contract/errors.ts';
-import type { HomeStats, MarketInfo, MarketItem } from '../../contract/market.ts';
-import type { PriceUpdate, TicksMessage } from '../../contract/price-feed.ts';
+import type { HomeStats, MarketInfo, MarketItem } from '../../contract/market/schemas.ts';
+import type { PriceUpdate, TicksMessage } from '../../contract/market/price-feed.ts';
 import { registerByEmail } from './helpers/accounts.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Nft } from '../../contract/nfts.ts';
+import type { Nft } from '../../contract/nfts/schemas.ts';
 import {
   LOCAL_CHAIN_ID,
   startLocalChain,

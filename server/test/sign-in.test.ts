@@ -4,7 +4,7 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { createSiweMessage, type SiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/errors.ts';
-import { SIGN_IN_LIMITS } from '../../contract/sign-in.ts';
+import { SIGN_IN_LIMITS } from '../../contract/sign-in/schemas.ts';
 import { registerByEmail } from './helpers/accounts.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 

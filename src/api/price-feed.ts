@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { MarketInfo } from '../../contract/market.ts';
+import type { MarketInfo } from '../../contract/market/schemas.ts';
 import {
   MESSAGE_PATH,
   type PriceUpdate,
   type SubscribeCommand,
   type TicksMessage,
-} from '../../contract/price-feed.ts';
+} from '../../contract/market/price-feed.ts';
 import { feedStatus } from './feed-status.ts';
 
 /** SPEC §4 says the original did not retry; this one does, backing off up to 30 s. */

@@ -1,4 +1,4 @@
-import type { UserInfo } from '../../contract/auth.ts';
+import type { UserInfo } from '../../contract/auth/schemas.ts';
 import { createStore, local, readJson, writeJson } from './store.ts';
 
 /** SPEC §3/§4: isLogin, token and userInfo, kept in local storage. */

@@ -1,5 +1,5 @@
 import { createSiweMessage } from 'viem/siwe';
-import type { SignInOptions } from '../../contract/sign-in.ts';
+import type { SignInOptions } from '../../contract/sign-in/schemas.ts';
 
 /** How long the person has to read and sign the message (the server's nonce lives 5 minutes). */
 const VALID_FOR_MS = 5 * 60_000;

@@ -1,4 +1,4 @@
-import type { AuditEntry, Staff } from '../../../contract/admin.ts';
+import type { AuditEntry, Staff } from '../../../contract/admin/schemas.ts';
 import type { Queryable } from '../db/database.ts';
 
 export interface AuditRecord {

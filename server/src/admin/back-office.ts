@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type * as admin from '../../../contract/admin.ts';
-import { EDITABLE_PARAMS, type Staff } from '../../../contract/admin.ts';
+import type * as admin from '../../../contract/admin/schemas.ts';
+import { EDITABLE_PARAMS, type Staff } from '../../../contract/admin/schemas.ts';
 import type { Book } from '../../../contract/envelope.ts';
 import { Code } from '../../../contract/errors.ts';
-import type { AssetBalance } from '../../../contract/funds.ts';
+import type { AssetBalance } from '../../../contract/funds/schemas.ts';
 import type { Queryable } from '../db/database.ts';
 import { unitsOf } from '../funds/amounts.ts';
 import type { Balances } from '../funds/balances.ts';

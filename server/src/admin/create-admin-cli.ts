@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { createStaffBody } from '../../../contract/admin.ts';
+import { createStaffBody } from '../../../contract/admin/schemas.ts';
 import { LoginThrottle } from '../auth/login-throttle.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open-database.ts';

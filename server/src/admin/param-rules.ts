@@ -1,4 +1,4 @@
-import type { EDITABLE_PARAMS } from '../../../contract/admin.ts';
+import type { EDITABLE_PARAMS } from '../../../contract/admin/schemas.ts';
 
 type ParamKey = (typeof EDITABLE_PARAMS)[number];
 

@@ -1,4 +1,4 @@
-import type { Staff, StaffRole } from '../../../contract/admin.ts';
+import type { Staff, StaffRole } from '../../../contract/admin/schemas.ts';
 import { Code } from '../../../contract/errors.ts';
 import { throttleKey, type LoginThrottle } from '../auth/login-throttle.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../auth/passwords.ts';

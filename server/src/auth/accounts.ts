@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
-import type * as auth from '../../../contract/auth.ts';
+import type * as auth from '../../../contract/auth/schemas.ts';
 import type { Book } from '../../../contract/envelope.ts';
 import { Code } from '../../../contract/errors.ts';
 import type { Language } from '../../../contract/languages.ts';

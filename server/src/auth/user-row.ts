@@ -1,4 +1,4 @@
-import type { UserInfo } from '../../../contract/auth.ts';
+import type { UserInfo } from '../../../contract/auth/schemas.ts';
 import type { Book } from '../../../contract/envelope.ts';
 
 /** A `users` row as the services read it (the password hash only where it is checked). */

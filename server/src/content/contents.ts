@@ -1,4 +1,4 @@
-import type { ContentDetail, ContentListItem } from '../../../contract/content.ts';
+import type { ContentDetail, ContentListItem } from '../../../contract/content/schemas.ts';
 import { Code } from '../../../contract/errors.ts';
 import type { Language } from '../../../contract/languages.ts';
 import type { Queryable } from '../db/database.ts';

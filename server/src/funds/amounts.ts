@@ -1,9 +1,9 @@
-import { ASSET_SCALE, fitsScale, type Asset } from '../../../contract/funds.ts';
+import { ASSET_SCALE, fitsScale, type Asset } from '../../../contract/funds/schemas.ts';
 import { Code } from '../../../contract/errors.ts';
 import { AppError } from '../http/app-error.ts';
 import { toUnits } from '../market/decimal.ts';
 
-export { showUnits } from '../../../contract/funds.ts';
+export { showUnits } from '../../../contract/funds/schemas.ts';
 
 /** A wire amount of `asset` in its smallest unit; more decimals than the coin has is refused. */
 export function unitsOf(amount: string, asset: Asset): bigint {

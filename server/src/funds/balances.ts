@@ -6,7 +6,7 @@ import {
   type AssetBalance,
   type BalancesResult,
   type Transaction,
-} from '../../../contract/funds.ts';
+} from '../../../contract/funds/schemas.ts';
 import type { Queryable } from '../db/database.ts';
 import { fromUnits, toUnits } from '../market/decimal.ts';
 import { showUnits, trimDecimal } from './amounts.ts';

@@ -8,7 +8,7 @@ import {
   type Asset,
   type ChainTransfer,
   type FundingOption,
-} from '../../../contract/funds.ts';
+} from '../../../contract/funds/schemas.ts';
 import type { Chain } from '../chain/chain.ts';
 import { checkPayment } from '../chain/payment-check.ts';
 import type { Database, Queryable } from '../db/database.ts';

@@ -1,5 +1,5 @@
 import { Code } from '../../../contract/errors.ts';
-import { ASSET_SCALE, type Asset } from '../../../contract/funds.ts';
+import { ASSET_SCALE, type Asset } from '../../../contract/funds/schemas.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Ledger } from '../ledger/ledger.ts';

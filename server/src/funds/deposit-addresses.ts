@@ -1,5 +1,5 @@
 import { getAddress } from 'viem';
-import type { Network } from '../../../contract/addresses.ts';
+import type { Network } from '../../../contract/funds/addresses.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import {
   canonicalAddress,

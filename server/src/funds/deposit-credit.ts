@@ -1,4 +1,4 @@
-import { ASSET_SCALE, type Asset } from '../../../contract/funds.ts';
+import { ASSET_SCALE, type Asset } from '../../../contract/funds/schemas.ts';
 import type { Queryable } from '../db/database.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { toUnits } from '../market/decimal.ts';

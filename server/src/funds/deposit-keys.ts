@@ -5,7 +5,7 @@ import { bytesToHex } from '@noble/hashes/utils';
 import { bech32, createBase58check } from '@scure/base';
 import { HDKey } from '@scure/bip32';
 import { getAddress, keccak256 } from 'viem';
-import { isAddressFor, NETWORKS, type Network } from '../../../contract/addresses.ts';
+import { isAddressFor, NETWORKS, type Network } from '../../../contract/funds/addresses.ts';
 
 /**
  * Per-person deposit addresses come from an extended public key per network (BIP-32): the

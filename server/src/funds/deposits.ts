@@ -1,4 +1,4 @@
-import type { Staff } from '../../../contract/admin.ts';
+import type { Staff } from '../../../contract/admin/schemas.ts';
 import type { Book } from '../../../contract/envelope.ts';
 import { Code } from '../../../contract/errors.ts';
 import {
@@ -9,8 +9,8 @@ import {
   type DepositAddress,
   type DepositBody,
   type FundingStatus,
-} from '../../../contract/funds.ts';
-import type { Network } from '../../../contract/addresses.ts';
+} from '../../../contract/funds/schemas.ts';
+import type { Network } from '../../../contract/funds/addresses.ts';
 import type { AuditLog } from '../admin/audit-log.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';

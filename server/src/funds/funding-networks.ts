@@ -1,6 +1,6 @@
-import { isAddressFor, type Network } from '../../../contract/addresses.ts';
+import { isAddressFor, type Network } from '../../../contract/funds/addresses.ts';
 import { Code } from '../../../contract/errors.ts';
-import { ASSET_SCALE, type Asset, type FundingOption } from '../../../contract/funds.ts';
+import { ASSET_SCALE, type Asset, type FundingOption } from '../../../contract/funds/schemas.ts';
 import { TtlCache } from '../cache/ttl-cache.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Code } from '../../../contract/errors.ts';
-import { FUNDS_LIMITS } from '../../../contract/funds.ts';
+import { FUNDS_LIMITS } from '../../../contract/funds/schemas.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { declaredPixels, IMAGE_PIXELS_MAX, sniffImage, type ProofMime } from './image-type.ts';

@@ -1,5 +1,5 @@
-import type { Staff } from '../../../contract/admin.ts';
-import type { Network } from '../../../contract/addresses.ts';
+import type { Staff } from '../../../contract/admin/schemas.ts';
+import type { Network } from '../../../contract/funds/addresses.ts';
 import type { Book } from '../../../contract/envelope.ts';
 import { Code } from '../../../contract/errors.ts';
 import {
@@ -9,7 +9,7 @@ import {
   type Withdrawal,
   type WithdrawalBody,
   withdrawalFee,
-} from '../../../contract/funds.ts';
+} from '../../../contract/funds/schemas.ts';
 import type { AuditLog } from '../admin/audit-log.ts';
 import type { Params } from '../content/params.ts';
 import type { Queryable } from '../db/database.ts';

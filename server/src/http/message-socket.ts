@@ -8,7 +8,7 @@ import {
   type PriceUpdate,
   type SubscribeCommand,
   type TicksMessage,
-} from '../../../contract/price-feed.ts';
+} from '../../../contract/market/price-feed.ts';
 import { Code, type CodeValue } from '../../../contract/errors.ts';
 import type { MarketService } from '../market/market-service.ts';
 
@@ -98,7 +98,7 @@ function refuse(socket: Duplex, status: number, code: CodeValue): void {
  * The live price feed at `/message` (SPEC §7): text frames holding an array of
  * {code, price, zdf, ts}. This node's price updates are merged per code and sent in batches;
  * slow clients are skipped and then dropped, so server memory stays bounded. A client may also
- * subscribe to every tick of a few instruments (contract/price-feed.ts), sent as objects.
+ * subscribe to every tick of a few instruments (contract/market/price-feed.ts), sent as objects.
  */
 export function messageSocket(
   app: FastifyInstance,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import { Code } from '../../../contract/errors.ts';
-import type { Staff } from '../../../contract/admin.ts';
+import type { Staff } from '../../../contract/admin/schemas.ts';
 import type { RouteDef } from '../../../contract/routes.ts';
 import type { Session } from '../auth/sessions.ts';
 import { validate } from '../../../contract/validate.ts';

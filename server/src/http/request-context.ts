@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { BOOK_HEADER, bookFromHeader, type Book } from '../../../contract/envelope.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../contract/languages.ts';
 import type { Session } from '../auth/sessions.ts';
-import type { Staff } from '../../../contract/admin.ts';
+import type { Staff } from '../../../contract/admin/schemas.ts';
 
 /** What a handler knows of its caller. */
 export interface RequestContext {

@@ -1,13 +1,13 @@
 import { fromUnits, toUnits } from './decimal.ts';
 import type { Tick } from './types.ts';
-import { bucketStart, type Timeframe } from '../../../contract/timeframes.ts';
+import { bucketStart, type Timeframe } from '../../../contract/market/timeframes.ts';
 
 export {
   bucketStart,
   nextBucket,
   TIMEFRAMES,
   type Timeframe,
-} from '../../../contract/timeframes.ts';
+} from '../../../contract/market/timeframes.ts';
 
 /** Volumes are summed at this scale whatever the source sends. */
 export const VOLUME_SCALE = 8;

@@ -1,7 +1,7 @@
-import type { PriceUpdate } from '../../../contract/price-feed.ts';
+import type { PriceUpdate } from '../../../contract/market/price-feed.ts';
 import type { Bus } from '../bus/bus.ts';
 import { LeaderElection } from '../db/leader-election.ts';
-import type { HomeStats } from '../../../contract/market.ts';
+import type { HomeStats } from '../../../contract/market/schemas.ts';
 import { TtlCache } from '../cache/ttl-cache.ts';
 import type { Database } from '../db/database.ts';
 import { backfill } from './backfill.ts';

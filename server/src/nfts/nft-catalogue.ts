@@ -1,6 +1,6 @@
 import { ContractFunctionRevertedError, BaseError, getAddress, type Address } from 'viem';
 import { erc721ReadAbi } from '../../../contracts-abi/abis.ts';
-import type { Nft, NftChain } from '../../../contract/nfts.ts';
+import type { Nft, NftChain } from '../../../contract/nfts/schemas.ts';
 import { TtlCache } from '../cache/ttl-cache.ts';
 import type { Chain } from '../chain/chain.ts';
 import type { Queryable } from '../db/database.ts';

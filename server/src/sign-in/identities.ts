@@ -4,7 +4,7 @@ import {
   SIGN_IN_LIMITS,
   type IdentityLoginResult,
   type LinkedSignIn,
-} from '../../../contract/sign-in.ts';
+} from '../../../contract/sign-in/schemas.ts';
 import { Code } from '../../../contract/errors.ts';
 import { newInviteCode, type ClientInfo } from '../auth/accounts.ts';
 import type { Sessions } from '../auth/sessions.ts';

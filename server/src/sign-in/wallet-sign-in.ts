@@ -1,7 +1,7 @@
 import { getAddress, isAddress, verifyMessage, type Hex, type PublicClient } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
 import { Code } from '../../../contract/errors.ts';
-import type { IdentityLoginResult } from '../../../contract/sign-in.ts';
+import type { IdentityLoginResult } from '../../../contract/sign-in/schemas.ts';
 import type { ClientInfo } from '../auth/accounts.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Identities } from './identities.ts';

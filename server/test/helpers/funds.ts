@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { StaffRole } from '../../../contract/admin.ts';
+import type { StaffRole } from '../../../contract/admin/schemas.ts';
 import type { TestServer } from './test-server.ts';
 
 export const USER = '/swx/customer/user';

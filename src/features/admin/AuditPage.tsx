@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { AuditEntry } from '../../../contract/admin.ts';
+import type { AuditEntry } from '../../../contract/admin/schemas.ts';
 import { Spinner } from '../../ui/EmptyState.tsx';
 import { ADMIN_KEY } from './AdminShell.tsx';
 import { DataTable, ErrorAlert, PageHeader, Pager, type Column } from './AdminUi.tsx';

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { setParamBody, type paramItem } from '../../../contract/admin.ts';
+import { setParamBody, type paramItem } from '../../../contract/admin/schemas.ts';
 import { Spinner } from '../../ui/EmptyState.tsx';
 import { ADMIN_KEY } from './AdminShell.tsx';
 import { ErrorAlert, PageHeader, useAdminForm } from './AdminUi.tsx';

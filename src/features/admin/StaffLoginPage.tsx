@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { staffLoginBody } from '../../../contract/admin.ts';
+import { staffLoginBody } from '../../../contract/admin/schemas.ts';
 import { useStore } from '../../state/store.ts';
 import { Logo } from '../../ui/Logo.tsx';
 import { TextField } from '../../ui/TextField.tsx';

@@ -6,7 +6,7 @@ import {
   STAFF_ROLES,
   type Staff,
   type StaffRole,
-} from '../../../contract/admin.ts';
+} from '../../../contract/admin/schemas.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { ADMIN_KEY } from './AdminShell.tsx';
 import { PageHeader, useAdminForm } from './AdminUi.tsx';

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { adjustBody } from '../../../contract/admin.ts';
+import { adjustBody } from '../../../contract/admin/schemas.ts';
 import type { Book } from '../../../contract/envelope.ts';
 import { Code } from '../../../contract/errors.ts';
 import {
@@ -12,7 +12,7 @@ import {
   type Asset,
   type AssetBalance,
   type Transaction,
-} from '../../../contract/funds.ts';
+} from '../../../contract/funds/schemas.ts';
 import { ApiError } from '../../api/client.ts';
 import { useStore } from '../../state/store.ts';
 import { Spinner } from '../../ui/EmptyState.tsx';

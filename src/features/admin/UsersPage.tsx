@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
-import type { userSummary } from '../../../contract/admin.ts';
+import type { userSummary } from '../../../contract/admin/schemas.ts';
 import { Spinner } from '../../ui/EmptyState.tsx';
 import { ADMIN_KEY } from './AdminShell.tsx';
 import { DataTable, ErrorAlert, PageHeader, Pager, type Column } from './AdminUi.tsx';

@@ -1,4 +1,4 @@
-import type { StaffRole } from '../../../contract/admin.ts';
+import type { StaffRole } from '../../../contract/admin/schemas.ts';
 import { routes } from '../../../contract/routes.ts';
 
 /** The back office's sections, in the order of the navigation. */

@@ -1,4 +1,4 @@
-import type { Staff } from '../../../contract/admin.ts';
+import type { Staff } from '../../../contract/admin/schemas.ts';
 import type { PathName } from '../../../contract/paths.ts';
 import type { RouteInput, RouteResult } from '../../../contract/routes.ts';
 import { callAs, fetchFile, type Caller } from '../../api/client.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SignInOptions } from '../../../contract/sign-in.ts';
+import type { SignInOptions } from '../../../contract/sign-in/schemas.ts';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { isEmbeddedWebView } from '../../wallet/in-app-browser.ts';
 import { startGoogleSignIn } from './google-sign-in.ts';

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { loginBody } from '../../../contract/auth.ts';
-import type { IdentityLoginResult } from '../../../contract/sign-in.ts';
+import { loginBody } from '../../../contract/auth/schemas.ts';
+import type { IdentityLoginResult } from '../../../contract/sign-in/schemas.ts';
 import { call } from '../../api/client.ts';
 import { safeRedirect } from '../../app/RequireAuth.tsx';
 import { sessionStore } from '../../state/session.ts';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { registerBody, sendCodeBody } from '../../../contract/auth.ts';
+import { registerBody, sendCodeBody } from '../../../contract/auth/schemas.ts';
 import { Code } from '../../../contract/errors.ts';
 import { call } from '../../api/client.ts';
 import { preferences } from '../../state/preferences.ts';

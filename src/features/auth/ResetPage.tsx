@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { repasswordBody, sendCodeBody } from '../../../contract/auth.ts';
+import { repasswordBody, sendCodeBody } from '../../../contract/auth/schemas.ts';
 import { Code } from '../../../contract/errors.ts';
 import { call } from '../../api/client.ts';
 import { sessionStore } from '../../state/session.ts';

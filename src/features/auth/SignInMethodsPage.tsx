@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IdentityLoginResult, LinkedSignIn } from '../../../contract/sign-in.ts';
+import type { IdentityLoginResult, LinkedSignIn } from '../../../contract/sign-in/schemas.ts';
 import { call } from '../../api/client.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
 import { currentLocaleTag } from '../../i18n/i18n.ts';

@@ -1,4 +1,4 @@
-import type { SignInOptions } from '../../../contract/sign-in.ts';
+import type { SignInOptions } from '../../../contract/sign-in/schemas.ts';
 import { call } from '../../api/client.ts';
 import { perSession, readJson, writeJson } from '../../state/store.ts';
 

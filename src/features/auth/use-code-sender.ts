@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import type { sendCodeBody } from '../../../contract/auth.ts';
+import type { sendCodeBody } from '../../../contract/auth/schemas.ts';
 import { ApiError, call } from '../../api/client.ts';
 import { preferences } from '../../state/preferences.ts';
 

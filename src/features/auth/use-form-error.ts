@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { authFieldCodes } from '../../../contract/auth.ts';
+import { authFieldCodes } from '../../../contract/auth/schemas.ts';
 import { validate, type FieldCodeMap } from '../../../contract/validate.ts';
 import { ApiError } from '../../api/client.ts';
 import { errorMessage } from '../../i18n/error-message.ts';

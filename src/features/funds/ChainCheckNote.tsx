@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Code } from '../../../contract/errors.ts';
-import type { Deposit } from '../../../contract/funds.ts';
+import type { Deposit } from '../../../contract/funds/schemas.ts';
 
 /** Where a deposit's on-chain check stands, in words (nothing for proof-reviewed deposits). */
 export function ChainCheckNote({ deposit }: { deposit: Deposit }) {

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Network } from '../../../contract/addresses.ts';
+import type { Network } from '../../../contract/funds/addresses.ts';
 import {
   ASSETS,
   depositBody,
@@ -10,7 +10,7 @@ import {
   FUNDS_LIMITS,
   type Asset,
   type Deposit,
-} from '../../../contract/funds.ts';
+} from '../../../contract/funds/schemas.ts';
 import { Code } from '../../../contract/errors.ts';
 import { call, upload } from '../../api/client.ts';
 import { errorMessage } from '../../i18n/error-message.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { Deposit, Withdrawal } from '../../../contract/funds.ts';
+import type { Deposit, Withdrawal } from '../../../contract/funds/schemas.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { Amount } from './Amount.tsx';

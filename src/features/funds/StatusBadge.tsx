@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { FundingStatus } from '../../../contract/funds.ts';
+import type { FundingStatus } from '../../../contract/funds/schemas.ts';
 
 /** SPEC §4 deposit/withdrawal statuses: pending review, approved, failed, rejected. */
 export function StatusBadge({ status }: { status: FundingStatus }) {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Network } from '../../../contract/addresses.ts';
+import type { Network } from '../../../contract/funds/addresses.ts';
 import { toUnits } from '../../../contract/decimal.ts';
 import { Code } from '../../../contract/errors.ts';
 import {
@@ -17,7 +17,7 @@ import {
   type Asset,
   type Withdrawal,
   type WithdrawalBody,
-} from '../../../contract/funds.ts';
+} from '../../../contract/funds/schemas.ts';
 import { call } from '../../api/client.ts';
 import { Spinner } from '../../ui/EmptyState.tsx';
 import { Modal } from '../../ui/Modal.tsx';

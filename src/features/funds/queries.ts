@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Network } from '../../../contract/addresses.ts';
-import type { Asset, FundingStatus } from '../../../contract/funds.ts';
+import type { Network } from '../../../contract/funds/addresses.ts';
+import type { Asset, FundingStatus } from '../../../contract/funds/schemas.ts';
 import { call } from '../../api/client.ts';
 import { preferences } from '../../state/preferences.ts';
 import { useStore } from '../../state/store.ts';

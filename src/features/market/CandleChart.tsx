@@ -8,9 +8,9 @@ import {
   type ISeriesApi,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import type { CandleDto } from '../../../contract/market.ts';
+import type { CandleDto } from '../../../contract/market/schemas.ts';
 import { subscribeTicks } from '../../api/price-feed.ts';
-import { bucketStart, type Timeframe } from '../../../contract/timeframes.ts';
+import { bucketStart, type Timeframe } from '../../../contract/market/timeframes.ts';
 
 const UP = '#16c784';
 const DOWN = '#ea3943';

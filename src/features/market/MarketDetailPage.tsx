@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { Timeframe } from '../../../contract/timeframes.ts';
+import type { Timeframe } from '../../../contract/market/timeframes.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { FeedStatusBadge } from './FeedStatusBadge.tsx';

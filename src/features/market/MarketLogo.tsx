@@ -1,4 +1,4 @@
-import type { MarketItem } from '../../../contract/market.ts';
+import type { MarketItem } from '../../../contract/market/schemas.ts';
 import { coinIcon, currencyFlag } from './icons.ts';
 
 const FOREX = 1;

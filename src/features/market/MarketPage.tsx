@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { MarketItem } from '../../../contract/market.ts';
+import type { MarketItem } from '../../../contract/market/schemas.ts';
 import { layout } from '../../app/layout.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
 import { sessionStore } from '../../state/session.ts';

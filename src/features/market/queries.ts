@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Timeframe } from '../../../contract/timeframes.ts';
+import type { Timeframe } from '../../../contract/market/timeframes.ts';
 import { call } from '../../api/client.ts';
 import { sessionStore } from '../../state/session.ts';
 import { useStore } from '../../state/store.ts';

@@ -1,4 +1,4 @@
-import type { Timeframe } from '../../../contract/timeframes.ts';
+import type { Timeframe } from '../../../contract/market/timeframes.ts';
 
 /** The timeframe switcher, grouped by SPEC §3 units (min, hour, day, week, month). */
 export const TIMEFRAME_CHOICES: ReadonlyArray<{

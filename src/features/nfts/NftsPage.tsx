@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Nft, NftChain } from '../../../contract/nfts.ts';
+import type { Nft, NftChain } from '../../../contract/nfts/schemas.ts';
 import { call } from '../../api/client.ts';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { Amount } from '../funds/Amount.tsx';

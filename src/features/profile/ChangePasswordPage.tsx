@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { repasswordBody } from '../../../contract/auth.ts';
+import { repasswordBody } from '../../../contract/auth/schemas.ts';
 import { Code } from '../../../contract/errors.ts';
 import { call } from '../../api/client.ts';
 import { TextField } from '../../ui/TextField.tsx';

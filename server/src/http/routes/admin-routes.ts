@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Staff } from '../../../../contract/admin.ts';
+import type { Staff } from '../../../../contract/admin/schemas.ts';
 import { Code } from '../../../../contract/errors.ts';
 import { routes } from '../../../../contract/routes.ts';
 import type { Services } from '../../services.ts';

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { getAddress } from 'viem';
 import { Code } from '../../../../contract/errors.ts';
-import { FUNDS_LIMITS } from '../../../../contract/funds.ts';
+import { FUNDS_LIMITS } from '../../../../contract/funds/schemas.ts';
 import { routes } from '../../../../contract/routes.ts';
 import { CHAIN_NETWORK } from '../../funds/chain-deposits.ts';
 import type { Services } from '../../services.ts';

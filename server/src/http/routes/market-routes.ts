@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { MarketInfo, MarketItem } from '../../../../contract/market.ts';
+import type { MarketInfo, MarketItem } from '../../../../contract/market/schemas.ts';
 import { Code } from '../../../../contract/errors.ts';
 import { routes } from '../../../../contract/routes.ts';
 import type { MarketService } from '../../market/market-service.ts';

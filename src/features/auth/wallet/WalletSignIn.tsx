@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IdentityLoginResult, SignInOptions } from '../../../../contract/sign-in.ts';
+import type { IdentityLoginResult, SignInOptions } from '../../../../contract/sign-in/schemas.ts';
 import { WalletConnection } from '../../../wallet/WalletConnection.tsx';
 import { WalletSteps } from './WalletSteps.tsx';
 

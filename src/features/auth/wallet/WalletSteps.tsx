@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAccount, useSignMessage } from 'wagmi';
-import type { SignInOptions } from '../../../../contract/sign-in.ts';
+import type { SignInOptions } from '../../../../contract/sign-in/schemas.ts';
 import { call } from '../../../api/client.ts';
 import { isRejection, shortAddress, useConnectWallet } from '../../../wallet/connect-wallet.ts';
 import { signInMessage } from '../../../wallet/siwe-message.ts';

@@ -10,7 +10,7 @@ import {
   fitsScale,
   type ChainTransfer,
   type FundingOption,
-} from '../../../../contract/funds.ts';
+} from '../../../../contract/funds/schemas.ts';
 import { call } from '../../../api/client.ts';
 import { isRejection, shortAddress, useConnectWallet } from '../../../wallet/connect-wallet.ts';
 import { FormErrorAlert } from '../../auth/FormErrorAlert.tsx';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Code } from './errors.ts';
-import { LANGUAGES } from './languages.ts';
-import type { FieldCodeMap } from './validate.ts';
+import { Code } from '../errors.ts';
+import { LANGUAGES } from '../languages.ts';
+import type { FieldCodeMap } from '../validate.ts';
 
 /** SPEC §3 types 1 company, 2 policy, 3 statement; ours: 4 FAQ, 5 notice (help centre). */
 export const contentTypeSchema = z.coerce.number().int().min(1).max(5);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amountSchema, fitsScale, showUnits, withdrawalFee } from './funds.ts';
+import { amountSchema, fitsScale, showUnits, withdrawalFee } from './schemas.ts';
 
 describe('amounts and fees', () => {
   it('reads only plain positive decimals', () => {

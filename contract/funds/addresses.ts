@@ -6,7 +6,7 @@ import { keccak_256 } from '@noble/hashes/sha3';
  * mistyped address or IBAN is refused before any money is held.
  */
 
-/** The chains deposits and withdrawals run on (contract/funds.ts pairs them with assets). */
+/** The chains deposits and withdrawals run on (contract/funds/schemas.ts pairs them with assets). */
 export const NETWORKS = ['ethereum', 'tron', 'bitcoin'] as const;
 export type Network = (typeof NETWORKS)[number];
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Code } from './errors.ts';
-import { LANGUAGES } from './languages.ts';
-import type { FieldCodeMap } from './validate.ts';
+import { Code } from '../errors.ts';
+import { LANGUAGES } from '../languages.ts';
+import type { FieldCodeMap } from '../validate.ts';
 
 /** Limits of the account forms; docs/api.md repeats them for integrators. */
 export const AUTH_LIMITS = {

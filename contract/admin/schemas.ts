@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Code } from './errors.ts';
+import { Code } from '../errors.ts';
 import {
   amountSchema,
   ASSETS,
@@ -10,8 +10,8 @@ import {
   transaction,
   withdrawal,
   assetBalance,
-} from './funds.ts';
-import type { FieldCodeMap } from './validate.ts';
+} from '../funds/schemas.ts';
+import type { FieldCodeMap } from '../validate.ts';
 
 /** Staff roles: admin does everything; reviewer works the queues; support only reads. */
 export const STAFF_ROLES = ['admin', 'reviewer', 'support'] as const;

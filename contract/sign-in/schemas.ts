@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Code } from './errors.ts';
-import { loginResult } from './auth.ts';
-import type { FieldCodeMap } from './validate.ts';
+import { Code } from '../errors.ts';
+import { loginResult } from '../auth/schemas.ts';
+import type { FieldCodeMap } from '../validate.ts';
 
 /** Limits of the password-less sign-ins; docs/sign-in.md repeats them. */
 export const SIGN_IN_LIMITS = {

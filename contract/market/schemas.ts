@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Code } from './errors.ts';
+import { Code } from '../errors.ts';
 import { TIMEFRAMES } from './timeframes.ts';
-import type { FieldCodeMap } from './validate.ts';
+import type { FieldCodeMap } from '../validate.ts';
 
 export const MARKET_LIMITS = { pageSizeMax: 100, searchMax: 32, candlesMax: 1000 } as const;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isAddressFor, isIban, NETWORKS, normalizeIban } from './addresses.ts';
-import { fromUnits, toUnits } from './decimal.ts';
-import { Code } from './errors.ts';
-import type { FieldCodeMap } from './validate.ts';
+import { fromUnits, toUnits } from '../decimal.ts';
+import { Code } from '../errors.ts';
+import type { FieldCodeMap } from '../validate.ts';
 
 /** The coins the ledger holds (server/src/db/migrations/003_ledger.sql) and their decimals. */
 export const ASSETS = ['USDT', 'USDC', 'BTC', 'ETH'] as const;

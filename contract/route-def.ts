@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import type { StaffRole } from './admin/schemas.ts';
+import type { FieldCodeMap } from './validate.ts';
+
+/**
+ * Every HTTP call of the API: the one description the server registers, the OpenAPI
+ * document is generated from, and the app's client is typed by.
+ */
+export interface RouteDef<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: 'GET' | 'POST';
+  /** Fastify path syntax (`:id` for path parameters). */
+  path: string;
+  summary: string;
+  tag: string;
+  /**
+   * `session`: needs a live user token; `optional`: reads one when present; `staff`: needs a
+   * staff token whose role is in `roles` (server/src/admin).
+   */
+  auth: 'none' | 'optional' | 'session' | 'staff';
+  roles?: readonly StaffRole[];
+  /** The body is not JSON but raw bytes (an image upload), checked by the handler. */
+  rawBody?: true;
+  /** The answer is not an envelope but a file (CSV export, an image). */
+  rawResult?: string;
+  query?: Q;
+  body?: B;
+  params?: P;
+  result: R;
+  fields: FieldCodeMap;
+}
+
+export function route<
+  Q extends z.ZodType = z.ZodUndefined,
+  B extends z.ZodType = z.ZodUndefined,
+  P extends z.ZodType = z.ZodUndefined,
+  R extends z.ZodType = z.ZodType,
+>(def: RouteDef<Q, B, P, R>): RouteDef<Q, B, P, R> {
+  return def;
+}

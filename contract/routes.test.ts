@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { adminRoutes } from './admin/routes.ts';
+import { authRoutes } from './auth/routes.ts';
+import { contentRoutes } from './content/routes.ts';
+import { fundsRoutes } from './funds/routes.ts';
+import { marketRoutes } from './market/routes.ts';
+import { nftsRoutes } from './nfts/routes.ts';
+import { routes } from './routes.ts';
+import { signInRoutes } from './sign-in/routes.ts';
+
+describe('the merged route table', () => {
+  it('loses no capability call to a name or path another capability also uses', () => {
+    const tables = [
+      authRoutes,
+      signInRoutes,
+      contentRoutes,
+      marketRoutes,
+      nftsRoutes,
+      fundsRoutes,
+      adminRoutes,
+    ];
+    const names = tables.flatMap((table) => Object.keys(table));
+    expect(Object.keys(routes)).toHaveLength(names.length);
+    const paths = Object.values(routes).map((def) => `${def.method} ${def.path}`);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+});
