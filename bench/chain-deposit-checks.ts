@@ -7,8 +7,8 @@
  */
 import { parseAbiItem, parseEther, parseUnits, type Hash } from 'viem';
 import { testUsdtAbi } from '../contracts-abi/abis.ts';
-import { createChain } from '../server/src/chain/chain.ts';
-import { checkPayment } from '../server/src/chain/payment-check.ts';
+import { createChain } from '../server/src/platform/chain/chain.ts';
+import { checkPayment } from '../server/src/platform/chain/payment-check.ts';
 import { startLocalChain } from '../test-support/local-chain.ts';
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 200);

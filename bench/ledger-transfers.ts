@@ -5,10 +5,10 @@
  *   npx tsx bench/ledger-transfers.ts      (BENCH_TRANSFERS=4000 per run)
  */
 import pg from 'pg';
-import type { Database } from '../server/src/db/database.ts';
-import { migrate } from '../server/src/db/migrate.ts';
-import { openPglite } from '../server/src/db/pglite.ts';
-import { openPostgres } from '../server/src/db/postgres.ts';
+import type { Database } from '../server/src/platform/db/database.ts';
+import { migrate } from '../server/src/platform/db/migrate.ts';
+import { openPglite } from '../server/src/platform/db/pglite.ts';
+import { openPostgres } from '../server/src/platform/db/postgres.ts';
 import { Ledger } from '../server/src/ledger/ledger.ts';
 
 const total = Number(process.env.BENCH_TRANSFERS ?? 4000);

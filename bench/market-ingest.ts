@@ -6,11 +6,11 @@
  *   npx tsx bench/market-ingest.ts        (BENCH_TICKS=200000)
  */
 import pg from 'pg';
-import { LocalBus } from '../server/src/bus/bus.ts';
-import type { Database } from '../server/src/db/database.ts';
-import { migrate } from '../server/src/db/migrate.ts';
-import { openPglite } from '../server/src/db/pglite.ts';
-import { openPostgres } from '../server/src/db/postgres.ts';
+import { LocalBus } from '../server/src/platform/bus/bus.ts';
+import type { Database } from '../server/src/platform/db/database.ts';
+import { migrate } from '../server/src/platform/db/migrate.ts';
+import { openPglite } from '../server/src/platform/db/pglite.ts';
+import { openPostgres } from '../server/src/platform/db/postgres.ts';
 import { INSTRUMENTS } from '../server/src/market/instruments.ts';
 import { MarketService } from '../server/src/market/market-service.ts';
 import { Simulator } from '../server/src/market/simulator.ts';

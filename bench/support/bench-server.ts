@@ -6,7 +6,7 @@
  * Prints one JSON line: { port, token? }.
  */
 import Fastify from 'fastify';
-import { loadConfig } from '../../server/src/config.ts';
+import { loadConfig } from '../../server/src/platform/config.ts';
 import { createServer } from '../../server/src/server.ts';
 
 const mode = process.argv[2];

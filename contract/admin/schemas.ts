@@ -124,7 +124,7 @@ export const adjustBody = z.object({
   reason: reasonSchema,
 });
 
-/** Parameters staff may edit, each with its own rule (server/src/admin/param-rules.ts). */
+/** Parameters staff may edit, each with its own rule (server/src/content/param-rules.ts). */
 export const EDITABLE_PARAMS = [
   'withdraw_fee_rate',
   'trading_fee_rate',

@@ -4,7 +4,7 @@ import { fromUnits, toUnits } from '../decimal.ts';
 import { Code } from '../errors.ts';
 import type { FieldCodeMap } from '../validate.ts';
 
-/** The coins the ledger holds (server/src/db/migrations/003_ledger.sql) and their decimals. */
+/** The coins the ledger holds (server/src/platform/db/migrations/003_ledger.sql) and their decimals. */
 export const ASSETS = ['USDT', 'USDC', 'BTC', 'ETH'] as const;
 export type Asset = (typeof ASSETS)[number];
 export const ASSET_SCALE: Readonly<Record<Asset, number>> = { USDT: 6, USDC: 6, BTC: 8, ETH: 18 };

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './platform/config.ts';
 import { createServer } from './server.ts';
 
 async function main(): Promise<void> {

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { LocalBus, type Bus } from './bus/bus.ts';
-import { RedisBus } from './bus/redis-bus.ts';
+import { LocalBus, type Bus } from './platform/bus/bus.ts';
+import { RedisBus } from './platform/bus/redis-bus.ts';
 import { createStaffBody } from '../../contract/admin/schemas.ts';
 import { Code } from '../../contract/errors.ts';
-import { ConfigError, type Config } from './config.ts';
+import { ConfigError, type Config } from './platform/config.ts';
 import { seedContent } from './content/seed.ts';
-import type { Database } from './db/database.ts';
-import { openDatabase } from './db/open-database.ts';
+import type { Database } from './platform/db/database.ts';
+import { openDatabase } from './platform/db/open-database.ts';
 import { parseDepositAddresses } from './funds/funding-networks.ts';
 import { buildApp } from './http/app.ts';
 import { INSTRUMENTS } from './market/instruments.ts';
-import { assertChainId } from './chain/chain.ts';
+import { assertChainId } from './platform/chain/chain.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface Server {

@@ -1,7 +1,7 @@
 import { getAddress } from 'viem';
 import type { FundingOption } from '../../contract/funds/schemas.ts';
-import type { Config } from './config.ts';
-import type { Bus } from './bus/bus.ts';
+import type { Config } from './platform/config.ts';
+import type { Bus } from './platform/bus/bus.ts';
 import { createFeed } from './market/create-feed.ts';
 import { INSTRUMENTS } from './market/instruments.ts';
 import { MarketService } from './market/market-service.ts';
@@ -9,13 +9,13 @@ import type { Simulator } from './market/simulator.ts';
 import { Watchlist } from './market/watchlist.ts';
 import { Accounts } from './auth/accounts.ts';
 import { VerificationCodes } from './auth/codes.ts';
-import { LoginThrottle } from './auth/login-throttle.ts';
+import { LoginThrottle } from './platform/security/login-throttle.ts';
 import { Sessions } from './auth/sessions.ts';
 import { Contents } from './content/contents.ts';
 import { Params } from './content/params.ts';
-import type { Database } from './db/database.ts';
-import type { CodeSender } from './notify/code-sender.ts';
-import { AuditLog } from './admin/audit-log.ts';
+import type { Database } from './platform/db/database.ts';
+import type { CodeSender } from './platform/notify/code-sender.ts';
+import { AuditLog } from './audit/audit-log.ts';
 import { BackOffice } from './admin/back-office.ts';
 import { StaffAccounts } from './admin/staff-accounts.ts';
 import { Balances } from './funds/balances.ts';
@@ -29,13 +29,13 @@ import { FundingNetworks } from './funds/funding-networks.ts';
 import { ProofStore } from './funds/proofs.ts';
 import { Withdrawals } from './funds/withdrawals.ts';
 import { Ledger } from './ledger/ledger.ts';
-import { OutboxSender } from './notify/outbox-sender.ts';
-import { createChain, type Chain } from './chain/chain.ts';
-import { Identities } from './sign-in/identities.ts';
-import { SignInNonces } from './sign-in/nonces.ts';
-import { OidcSignIn } from './sign-in/oidc-sign-in.ts';
-import { WalletSignIn } from './sign-in/wallet-sign-in.ts';
-import { SmtpSender } from './notify/smtp-sender.ts';
+import { OutboxSender } from './platform/notify/outbox-sender.ts';
+import { createChain, type Chain } from './platform/chain/chain.ts';
+import { Identities } from './auth/identities.ts';
+import { SignInNonces } from './auth/nonces.ts';
+import { OidcSignIn } from './auth/oidc-sign-in.ts';
+import { WalletSignIn } from './auth/wallet-sign-in.ts';
+import { SmtpSender } from './platform/notify/smtp-sender.ts';
 
 /** Every service, wired once; routes receive this and nothing else. */
 export interface Services {

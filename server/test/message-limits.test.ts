@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Code } from '../../contract/errors.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/platform/config.ts';
 import { hostOf } from '../src/http/message-socket.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 

@@ -3,7 +3,7 @@ import { createSiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/errors.ts';
 import { VerificationCodes } from '../src/auth/codes.ts';
-import { hashGate } from '../src/auth/passwords.ts';
+import { hashGate } from '../src/platform/security/passwords.ts';
 import { newIdentity, registerByEmail } from './helpers/accounts.ts';
 import { ADMIN, staffSession } from './helpers/funds.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';

@@ -4,14 +4,14 @@ import { EDITABLE_PARAMS, type Staff } from '../../../contract/admin/schemas.ts'
 import type { Book } from '../../../contract/envelope.ts';
 import { Code } from '../../../contract/errors.ts';
 import type { AssetBalance } from '../../../contract/funds/schemas.ts';
-import type { Queryable } from '../db/database.ts';
-import { unitsOf } from '../funds/amounts.ts';
+import type { Queryable } from '../platform/db/database.ts';
+import { unitsOf } from '../money/amounts.ts';
 import type { Balances } from '../funds/balances.ts';
 import { withLedgerCodes } from '../funds/ledger-errors.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import type { AuditLog } from './audit-log.ts';
-import { PARAM_RULES } from './param-rules.ts';
+import type { AuditLog } from '../audit/audit-log.ts';
+import { PARAM_RULES } from '../content/param-rules.ts';
 
 interface UserSummaryRow {
   id: number;

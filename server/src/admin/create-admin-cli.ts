@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { createStaffBody } from '../../../contract/admin/schemas.ts';
-import { LoginThrottle } from '../auth/login-throttle.ts';
-import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/open-database.ts';
-import { AuditLog } from './audit-log.ts';
+import { LoginThrottle } from '../platform/security/login-throttle.ts';
+import { ConfigError, loadConfig } from '../platform/config.ts';
+import { openDatabase } from '../platform/db/open-database.ts';
+import { AuditLog } from '../audit/audit-log.ts';
 import { StaffAccounts } from './staff-accounts.ts';
 
 /**

@@ -1,11 +1,15 @@
 import type { Staff, StaffRole } from '../../../contract/admin/schemas.ts';
 import { Code } from '../../../contract/errors.ts';
-import { throttleKey, type LoginThrottle } from '../auth/login-throttle.ts';
-import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../auth/passwords.ts';
-import { newToken, sha256 } from '../auth/tokens.ts';
-import type { Database, Queryable } from '../db/database.ts';
-import { AppError } from '../http/app-error.ts';
-import type { AuditLog } from './audit-log.ts';
+import { throttleKey, type LoginThrottle } from '../platform/security/login-throttle.ts';
+import {
+  hashPassword,
+  verifyAgainstDecoy,
+  verifyPassword,
+} from '../platform/security/passwords.ts';
+import { newToken, sha256 } from '../platform/security/tokens.ts';
+import type { Database, Queryable } from '../platform/db/database.ts';
+import { AppError } from '../errors.ts';
+import type { AuditLog } from '../audit/audit-log.ts';
 
 /** Staff sessions end after a working day; they are never cached, so a revocation is immediate. */
 const STAFF_SESSION_HOURS = 8;

@@ -4,11 +4,15 @@ import type * as auth from '../../../contract/auth/schemas.ts';
 import type { Book } from '../../../contract/envelope.ts';
 import { Code } from '../../../contract/errors.ts';
 import type { Language } from '../../../contract/languages.ts';
-import type { Database, Queryable } from '../db/database.ts';
-import { AppError } from '../http/app-error.ts';
+import type { Database, Queryable } from '../platform/db/database.ts';
+import { AppError } from '../errors.ts';
 import type { Destination, VerificationCodes } from './codes.ts';
-import { throttleKey, type LoginThrottle } from './login-throttle.ts';
-import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+import { throttleKey, type LoginThrottle } from '../platform/security/login-throttle.ts';
+import {
+  hashPassword,
+  verifyAgainstDecoy,
+  verifyPassword,
+} from '../platform/security/passwords.ts';
 import type { Session, Sessions } from './sessions.ts';
 import { toUserInfo, type UserRow, type UserRowWithPassword } from './user-row.ts';
 

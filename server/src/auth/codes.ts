@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { Code } from '../../../contract/errors.ts';
 import type { Language } from '../../../contract/languages.ts';
-import type { Queryable } from '../db/database.ts';
-import { AppError } from '../http/app-error.ts';
-import type { CodeSender } from '../notify/code-sender.ts';
-import { codeMessage } from '../notify/code-message.ts';
-import { sha256 } from './tokens.ts';
+import type { Queryable } from '../platform/db/database.ts';
+import { AppError } from '../errors.ts';
+import type { CodeSender } from '../platform/notify/code-sender.ts';
+import { codeMessage } from '../platform/notify/code-message.ts';
+import { sha256 } from '../platform/security/tokens.ts';
 
 /** Limits on one-time codes (docs/api.md "Verification codes"). */
 export const CODE_LIMITS = {

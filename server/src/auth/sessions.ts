@@ -1,6 +1,6 @@
-import type { Queryable } from '../db/database.ts';
-import { TtlCache } from '../cache/ttl-cache.ts';
-import { newToken, sha256 } from './tokens.ts';
+import type { Queryable } from '../platform/db/database.ts';
+import { TtlCache } from '../platform/cache/ttl-cache.ts';
+import { newToken, sha256 } from '../platform/security/tokens.ts';
 import { USER_COLUMNS, type UserRow } from './user-row.ts';
 
 export interface Session {

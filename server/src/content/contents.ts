@@ -1,9 +1,9 @@
 import type { ContentDetail, ContentListItem } from '../../../contract/content/schemas.ts';
 import { Code } from '../../../contract/errors.ts';
 import type { Language } from '../../../contract/languages.ts';
-import type { Queryable } from '../db/database.ts';
-import { TtlCache } from '../cache/ttl-cache.ts';
-import { AppError } from '../http/app-error.ts';
+import type { Queryable } from '../platform/db/database.ts';
+import { TtlCache } from '../platform/cache/ttl-cache.ts';
+import { AppError } from '../errors.ts';
 
 /** Published content changes rarely; a page may be this stale on a node that did not edit it. */
 const CONTENT_TTL_MS = 60_000;

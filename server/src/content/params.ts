@@ -1,6 +1,6 @@
 import { Code } from '../../../contract/errors.ts';
-import type { Queryable } from '../db/database.ts';
-import { AppError } from '../http/app-error.ts';
+import type { Queryable } from '../platform/db/database.ts';
+import { AppError } from '../errors.ts';
 
 export class Params {
   constructor(private readonly db: Queryable) {}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { LANGUAGES } from '../../../contract/languages.ts';
-import type { Database } from '../db/database.ts';
+import type { Database } from '../platform/db/database.ts';
 import { seedCatalog } from './seed/catalog.ts';
 
 const SEED_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'seed');

@@ -7,9 +7,9 @@ import {
   type BalancesResult,
   type Transaction,
 } from '../../../contract/funds/schemas.ts';
-import type { Queryable } from '../db/database.ts';
-import { fromUnits, toUnits } from '../market/decimal.ts';
-import { showUnits, trimDecimal } from './amounts.ts';
+import type { Queryable } from '../platform/db/database.ts';
+import { fromUnits, toUnits } from '../money/decimal.ts';
+import { showUnits, trimDecimal } from '../money/amounts.ts';
 
 /** The last USDT price of a coin from the live feed, as a decimal string. */
 export type PriceOf = (asset: Asset) => string | undefined;

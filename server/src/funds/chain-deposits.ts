@@ -9,12 +9,12 @@ import {
   type ChainTransfer,
   type FundingOption,
 } from '../../../contract/funds/schemas.ts';
-import type { Chain } from '../chain/chain.ts';
-import { checkPayment } from '../chain/payment-check.ts';
-import type { Database, Queryable } from '../db/database.ts';
-import { AppError } from '../http/app-error.ts';
+import type { Chain } from '../platform/chain/chain.ts';
+import { checkPayment } from '../platform/chain/payment-check.ts';
+import type { Database, Queryable } from '../platform/db/database.ts';
+import { AppError } from '../errors.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import { toUnits } from '../market/decimal.ts';
+import { toUnits } from '../money/decimal.ts';
 import { creditDeposit } from './deposit-credit.ts';
 import type { DepositAddresses } from './deposit-addresses.ts';
 import { canonicalAddress } from './deposit-keys.ts';

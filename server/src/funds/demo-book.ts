@@ -1,9 +1,9 @@
 import { Code } from '../../../contract/errors.ts';
 import { ASSET_SCALE, type Asset } from '../../../contract/funds/schemas.ts';
-import type { Queryable } from '../db/database.ts';
-import { AppError } from '../http/app-error.ts';
+import type { Queryable } from '../platform/db/database.ts';
+import { AppError } from '../errors.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import { toUnits } from '../market/decimal.ts';
+import { toUnits } from '../money/decimal.ts';
 
 /** Virtual funds every demo book starts with (docs/funds.md). */
 export const DEMO_GRANT = { asset: 'USDT', amount: '10000' } as const satisfies {

@@ -1,6 +1,6 @@
 import { getAddress } from 'viem';
 import type { Network } from '../../../contract/funds/addresses.ts';
-import type { Database, Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../platform/db/database.ts';
 import {
   canonicalAddress,
   deriveAddress,

@@ -1,7 +1,7 @@
 import { ASSET_SCALE, type Asset } from '../../../contract/funds/schemas.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Queryable } from '../platform/db/database.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import { toUnits } from '../market/decimal.ts';
+import { toUnits } from '../money/decimal.ts';
 
 /**
  * Credits a deposit to the person's real available balance from the external-deposits account.

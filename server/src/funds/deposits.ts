@@ -11,12 +11,12 @@ import {
   type FundingStatus,
 } from '../../../contract/funds/schemas.ts';
 import type { Network } from '../../../contract/funds/addresses.ts';
-import type { AuditLog } from '../admin/audit-log.ts';
-import type { Database, Queryable } from '../db/database.ts';
-import { AppError } from '../http/app-error.ts';
+import type { AuditLog } from '../audit/audit-log.ts';
+import type { Database, Queryable } from '../platform/db/database.ts';
+import { AppError } from '../errors.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import { toUnits } from '../market/decimal.ts';
-import { trimDecimal, unitsOf } from './amounts.ts';
+import { toUnits } from '../money/decimal.ts';
+import { trimDecimal, unitsOf } from '../money/amounts.ts';
 import type { ChainDeposits } from './chain-deposits.ts';
 import { creditDeposit } from './deposit-credit.ts';
 import type { DepositAddresses } from './deposit-addresses.ts';

@@ -1,10 +1,10 @@
 import { isAddressFor, type Network } from '../../../contract/funds/addresses.ts';
 import { Code } from '../../../contract/errors.ts';
 import { ASSET_SCALE, type Asset, type FundingOption } from '../../../contract/funds/schemas.ts';
-import { TtlCache } from '../cache/ttl-cache.ts';
-import type { Queryable } from '../db/database.ts';
-import { AppError } from '../http/app-error.ts';
-import { trimDecimal } from './amounts.ts';
+import { TtlCache } from '../platform/cache/ttl-cache.ts';
+import type { Queryable } from '../platform/db/database.ts';
+import { AppError } from '../errors.ts';
+import { trimDecimal } from '../money/amounts.ts';
 
 interface NetworkRow {
   asset: Asset;

@@ -1,5 +1,5 @@
 import { Code, type CodeValue } from '../../../contract/errors.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 import { LedgerError } from '../ledger/ledger.ts';
 
 const CODES: Record<LedgerError['reason'], CodeValue> = {

@@ -3,8 +3,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Code } from '../../../contract/errors.ts';
 import { FUNDS_LIMITS } from '../../../contract/funds/schemas.ts';
-import type { Queryable } from '../db/database.ts';
-import { AppError } from '../http/app-error.ts';
+import type { Queryable } from '../platform/db/database.ts';
+import { AppError } from '../errors.ts';
 import { declaredPixels, IMAGE_PIXELS_MAX, sniffImage, type ProofMime } from './image-type.ts';
 
 /** Uploads a person may keep unused at once, so the disk cannot be filled by one account. */

@@ -10,13 +10,13 @@ import {
   type WithdrawalBody,
   withdrawalFee,
 } from '../../../contract/funds/schemas.ts';
-import type { AuditLog } from '../admin/audit-log.ts';
+import type { AuditLog } from '../audit/audit-log.ts';
 import type { Params } from '../content/params.ts';
-import type { Queryable } from '../db/database.ts';
-import { AppError } from '../http/app-error.ts';
+import type { Queryable } from '../platform/db/database.ts';
+import { AppError } from '../errors.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import { toUnits } from '../market/decimal.ts';
-import { showUnits, trimDecimal, unitsOf } from './amounts.ts';
+import { toUnits } from '../money/decimal.ts';
+import { showUnits, trimDecimal, unitsOf } from '../money/amounts.ts';
 import type { FundingNetworks } from './funding-networks.ts';
 import { isUniqueViolation, withLedgerCodes } from './ledger-errors.ts';
 

@@ -1,5 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 import { isApiPath } from './api-paths.ts';
 
 /**

@@ -6,7 +6,7 @@ import type { RouteDef } from '../../../contract/routes.ts';
 import type { Session } from '../auth/sessions.ts';
 import { validate } from '../../../contract/validate.ts';
 import type { Services } from '../services.ts';
-import { AppError } from './app-error.ts';
+import { AppError } from '../errors.ts';
 import { bearerToken, bookOf, requestLanguage, type RequestContext } from './request-context.ts';
 
 type Out<T> = NonNullable<T> extends z.ZodType ? z.output<NonNullable<T>> : undefined;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Book } from '../../../contract/envelope.ts';
-import type { Database, Queryable } from '../db/database.ts';
-import { fromUnits, toUnits } from '../market/decimal.ts';
+import type { Database, Queryable } from '../platform/db/database.ts';
+import { fromUnits, toUnits } from '../money/decimal.ts';
 
 /** Where money sits: a user's available or held funds, or one of the platform's accounts. */
 export type PlatformAccount =

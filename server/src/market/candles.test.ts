@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { aggregate, bucketStart, TIMEFRAMES, VOLUME_SCALE } from './candles.ts';
-import { fromUnits, toUnits } from './decimal.ts';
+import { fromUnits, toUnits } from '../money/decimal.ts';
 import type { Tick } from './types.ts';
 
 const T0 = Date.UTC(2026, 10, 18, 9, 30); // Wednesday 2026-11-18 09:30 UTC

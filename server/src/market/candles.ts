@@ -1,4 +1,4 @@
-import { fromUnits, toUnits } from './decimal.ts';
+import { fromUnits, toUnits } from '../money/decimal.ts';
 import type { Tick } from './types.ts';
 import { bucketStart, type Timeframe } from '../../../contract/market/timeframes.ts';
 

@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 import { BinanceFeed } from './binance-feed.ts';
 import { SimulatedFeed, Simulator } from './simulator.ts';
 import type { FeedSource, InstrumentSpec } from './types.ts';

@@ -1,4 +1,4 @@
-import type { Database } from '../db/database.ts';
+import type { Database } from '../platform/db/database.ts';
 import type { InstrumentRow } from './market-state.ts';
 import type { InstrumentSpec } from './types.ts';
 

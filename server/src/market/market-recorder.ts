@@ -1,4 +1,4 @@
-import type { Database, Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../platform/db/database.ts';
 import type { Candle, Timeframe } from './candles.ts';
 import type { Tick } from './types.ts';
 

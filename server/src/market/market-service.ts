@@ -1,12 +1,12 @@
 import type { PriceUpdate } from '../../../contract/market/price-feed.ts';
-import type { Bus } from '../bus/bus.ts';
-import { LeaderElection } from '../db/leader-election.ts';
+import type { Bus } from '../platform/bus/bus.ts';
+import { LeaderElection } from '../platform/db/leader-election.ts';
 import type { HomeStats } from '../../../contract/market/schemas.ts';
-import { TtlCache } from '../cache/ttl-cache.ts';
-import type { Database } from '../db/database.ts';
+import { TtlCache } from '../platform/cache/ttl-cache.ts';
+import type { Database } from '../platform/db/database.ts';
 import { backfill } from './backfill.ts';
 import type { Candle, Timeframe } from './candles.ts';
-import { isDecimal, toUnits } from './decimal.ts';
+import { isDecimal, toUnits } from '../money/decimal.ts';
 import { syncInstruments } from './instrument-store.ts';
 import {
   CANDLE_COLUMNS,

@@ -1,5 +1,5 @@
 import { applyTick, TIMEFRAMES, type Candle, type Timeframe } from './candles.ts';
-import { percentChange, toUnits } from './decimal.ts';
+import { percentChange, toUnits } from '../money/decimal.ts';
 import type { InstrumentSpec, Tick } from './types.ts';
 
 export const HUNDRED = 100;

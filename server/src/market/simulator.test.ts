@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toUnits } from './decimal.ts';
+import { toUnits } from '../money/decimal.ts';
 import { Simulator } from './simulator.ts';
 import { isOpen } from './trading-hours.ts';
 import type { InstrumentSpec } from './types.ts';

@@ -1,4 +1,4 @@
-import { fromUnits, toUnits } from './decimal.ts';
+import { fromUnits, toUnits } from '../money/decimal.ts';
 import { isOpen } from './trading-hours.ts';
 import type { FeedSource, InstrumentSpec, Tick } from './types.ts';
 

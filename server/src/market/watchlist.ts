@@ -1,6 +1,6 @@
 import { Code } from '../../../contract/errors.ts';
-import type { Database } from '../db/database.ts';
-import { AppError } from '../http/app-error.ts';
+import type { Database } from '../platform/db/database.ts';
+import { AppError } from '../errors.ts';
 import type { MarketService } from './market-service.ts';
 import type { InstrumentState } from './market-state.ts';
 

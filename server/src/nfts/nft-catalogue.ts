@@ -1,10 +1,10 @@
 import { ContractFunctionRevertedError, BaseError, getAddress, type Address } from 'viem';
 import { erc721ReadAbi } from '../../../contracts-abi/abis.ts';
 import type { Nft, NftChain } from '../../../contract/nfts/schemas.ts';
-import { TtlCache } from '../cache/ttl-cache.ts';
-import type { Chain } from '../chain/chain.ts';
-import type { Queryable } from '../db/database.ts';
-import { trimDecimal } from '../funds/amounts.ts';
+import { TtlCache } from '../platform/cache/ttl-cache.ts';
+import type { Chain } from '../platform/chain/chain.ts';
+import type { Queryable } from '../platform/db/database.ts';
+import { trimDecimal } from '../money/amounts.ts';
 
 export interface NftSettings {
   chainId: number;

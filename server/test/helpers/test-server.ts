@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/platform/config.ts';
 import { createServer, type Server } from '../../src/server.ts';
 
 /** The local PostgreSQL the scale-out suites use (trust auth on this machine and in CI). */

@@ -3,7 +3,7 @@ import type { Staff } from '../../../../contract/admin/schemas.ts';
 import { Code } from '../../../../contract/errors.ts';
 import { routes } from '../../../../contract/routes.ts';
 import type { Services } from '../../services.ts';
-import { AppError } from '../app-error.ts';
+import { AppError } from '../../errors.ts';
 import { registerFileRoute, registerRoute } from '../register-route.ts';
 import type { RequestContext } from '../request-context.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Code } from '../../../../contract/errors.ts';
 import type { Services } from '../../services.ts';
-import { AppError } from '../app-error.ts';
+import { AppError } from '../../errors.ts';
 
 const outboxQuery = z.object({
   to: z.string().max(300).optional(),

@@ -5,7 +5,7 @@ import { FUNDS_LIMITS } from '../../../../contract/funds/schemas.ts';
 import { routes } from '../../../../contract/routes.ts';
 import { CHAIN_NETWORK } from '../../funds/chain-deposits.ts';
 import type { Services } from '../../services.ts';
-import { AppError } from '../app-error.ts';
+import { AppError } from '../../errors.ts';
 import { registerRoute } from '../register-route.ts';
 import type { RequestContext } from '../request-context.ts';
 

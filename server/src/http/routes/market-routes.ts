@@ -5,7 +5,7 @@ import { routes } from '../../../../contract/routes.ts';
 import type { MarketService } from '../../market/market-service.ts';
 import type { InstrumentState } from '../../market/market-state.ts';
 import type { Services } from '../../services.ts';
-import { AppError } from '../app-error.ts';
+import { AppError } from '../../errors.ts';
 import { registerRoute } from '../register-route.ts';
 
 const DAY_MS = 86_400_000;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Code } from '../../../../contract/errors.ts';
 import { routes } from '../../../../contract/routes.ts';
 import type { Services } from '../../services.ts';
-import { AppError } from '../app-error.ts';
+import { AppError } from '../../errors.ts';
 import { registerRoute } from '../register-route.ts';
 
 export function userRoutes(app: FastifyInstance, s: Services, authRateLimit: number): void {

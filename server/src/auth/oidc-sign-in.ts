@@ -2,8 +2,8 @@ import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import { z } from 'zod';
 import { Code } from '../../../contract/errors.ts';
 import type { IdentityLoginResult } from '../../../contract/sign-in/schemas.ts';
-import type { ClientInfo } from '../auth/accounts.ts';
-import { AppError } from '../http/app-error.ts';
+import type { ClientInfo } from './accounts.ts';
+import { AppError } from '../errors.ts';
 import type { Identities } from './identities.ts';
 import type { SignInNonces } from './nonces.ts';
 

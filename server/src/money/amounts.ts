@@ -1,7 +1,7 @@
 import { ASSET_SCALE, fitsScale, type Asset } from '../../../contract/funds/schemas.ts';
 import { Code } from '../../../contract/errors.ts';
-import { AppError } from '../http/app-error.ts';
-import { toUnits } from '../market/decimal.ts';
+import { AppError } from '../errors.ts';
+import { toUnits } from './decimal.ts';
 
 export { showUnits } from '../../../contract/funds/schemas.ts';
 

@@ -1,6 +1,6 @@
-import { Code } from '../../../contract/errors.ts';
+import { Code } from '../../../../contract/errors.ts';
 import type { Queryable } from '../db/database.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { hashGate } from './passwords.ts';
 
 /** Failed tries allowed in the window, per account and per address (docs/api.md). */

@@ -7,8 +7,8 @@ import {
   type Hash,
   type PublicClient,
 } from 'viem';
-import { erc20DepositAbi } from '../../../contracts-abi/abis.ts';
-import { Code } from '../../../contract/errors.ts';
+import { erc20DepositAbi } from '../../../../contracts-abi/abis.ts';
+import { Code } from '../../../../contract/errors.ts';
 
 /** What the platform expects a deposit's transaction to have paid. */
 export interface ExpectedPayment {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { SIGN_IN_LIMITS } from '../../../contract/sign-in/schemas.ts';
 import { Code } from '../../../contract/errors.ts';
-import type { Database, Queryable } from '../db/database.ts';
-import { AppError } from '../http/app-error.ts';
+import type { Database, Queryable } from '../platform/db/database.ts';
+import { AppError } from '../errors.ts';
 
 export type NoncePurpose = 'wallet' | 'oidc';
 

@@ -1,5 +1,5 @@
 import type { AuditEntry, Staff } from '../../../contract/admin/schemas.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Queryable } from '../platform/db/database.ts';
 
 export interface AuditRecord {
   action: string;

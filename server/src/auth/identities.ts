@@ -6,11 +6,11 @@ import {
   type LinkedSignIn,
 } from '../../../contract/sign-in/schemas.ts';
 import { Code } from '../../../contract/errors.ts';
-import { newInviteCode, type ClientInfo } from '../auth/accounts.ts';
-import type { Sessions } from '../auth/sessions.ts';
-import { toUserInfo, USER_COLUMNS, type UserRow } from '../auth/user-row.ts';
-import type { Database, Queryable } from '../db/database.ts';
-import { AppError } from '../http/app-error.ts';
+import { newInviteCode, type ClientInfo } from './accounts.ts';
+import type { Sessions } from './sessions.ts';
+import { toUserInfo, USER_COLUMNS, type UserRow } from './user-row.ts';
+import type { Database, Queryable } from '../platform/db/database.ts';
+import { AppError } from '../errors.ts';
 
 /** wallet: issuer 'eip155' and the lower-case address; oidc: the token's iss and sub. */
 export interface Identity {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Code } from '../../../contract/errors.ts';
+import { Code } from '../../../../contract/errors.ts';
 import { ConcurrencyGate } from './concurrency-gate.ts';
 
 function deferred() {

@@ -2,8 +2,8 @@ import { getAddress, isAddress, verifyMessage, type Hex, type PublicClient } fro
 import { parseSiweMessage } from 'viem/siwe';
 import { Code } from '../../../contract/errors.ts';
 import type { IdentityLoginResult } from '../../../contract/sign-in/schemas.ts';
-import type { ClientInfo } from '../auth/accounts.ts';
-import { AppError } from '../http/app-error.ts';
+import type { ClientInfo } from './accounts.ts';
+import { AppError } from '../errors.ts';
 import type { Identities } from './identities.ts';
 import type { SignInNonces } from './nonces.ts';
 

@@ -1,5 +1,5 @@
-import type { CodeValue } from '../../../contract/errors.ts';
-import type { ErrorDetail } from '../../../contract/envelope.ts';
+import type { CodeValue } from '../../contract/errors.ts';
+import type { ErrorDetail } from '../../contract/envelope.ts';
 
 /**
  * A refusal with a catalogue code. Application refusals answer HTTP 200 (SPEC §7: the code

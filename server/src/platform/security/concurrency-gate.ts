@@ -1,5 +1,5 @@
-import { Code } from '../../../contract/errors.ts';
-import { AppError } from '../http/app-error.ts';
+import { Code } from '../../../../contract/errors.ts';
+import { AppError } from '../../errors.ts';
 
 /** `first` tasks wait ahead of `normal` ones and may take a normal one's place in the queue. */
 export type Lane = 'first' | 'normal';
