@@ -48,7 +48,7 @@ try {
       CHAIN_ETH_SCAN_BLOCKS: '2000',
     }),
   );
-  const sweeper = server.services.chainDeposits;
+  const sweeper = server.modules.funds.chainDeposits;
   if (sweeper === undefined) throw new Error('no chain deposits');
   const ids: number[] = [];
   for (let i = 0; i < PEOPLE; i++) {
@@ -59,7 +59,7 @@ try {
     );
     ids.push(Number(row?.id));
   }
-  const addresses = server.services.depositAddresses;
+  const addresses = server.modules.funds.depositAddresses;
   const half = Math.floor(PEOPLE / 2);
   started = performance.now();
   const byUser = new Map<number, string>();
@@ -106,7 +106,7 @@ try {
 
   started = performance.now();
   for (const [i, hash] of hashes.entries()) {
-    const result = await checkPayment(server.services.chain?.client ?? chain.publicClient, {
+    const result = await checkPayment(server.chain?.client ?? chain.publicClient, {
       hash,
       recipient: getAddress(paid[i] ?? ''),
       token: i % 2 === 0 ? chain.usdt : null,

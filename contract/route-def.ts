@@ -2,6 +2,9 @@ import type { z } from 'zod';
 import type { StaffRole } from './admin/schemas.ts';
 import type { FieldCodeMap } from './validate.ts';
 
+/** Who may call: the literal stays in each route's type, so a handler's context follows it. */
+export type RouteAuth = 'none' | 'optional' | 'session' | 'staff';
+
 /**
  * Every HTTP call of the API: the one description the server registers, the OpenAPI
  * document is generated from, and the app's client is typed by.
@@ -11,6 +14,7 @@ export interface RouteDef<
   B extends z.ZodType = z.ZodType,
   P extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  A extends RouteAuth = RouteAuth,
 > {
   method: 'GET' | 'POST';
   /** Fastify path syntax (`:id` for path parameters). */
@@ -21,7 +25,7 @@ export interface RouteDef<
    * `session`: needs a live user token; `optional`: reads one when present; `staff`: needs a
    * staff token whose role is in `roles` (server/src/admin).
    */
-  auth: 'none' | 'optional' | 'session' | 'staff';
+  auth: A;
   roles?: readonly StaffRole[];
   /** The body is not JSON but raw bytes (an image upload), checked by the handler. */
   rawBody?: true;
@@ -39,6 +43,7 @@ export function route<
   B extends z.ZodType = z.ZodUndefined,
   P extends z.ZodType = z.ZodUndefined,
   R extends z.ZodType = z.ZodType,
->(def: RouteDef<Q, B, P, R>): RouteDef<Q, B, P, R> {
+  A extends RouteAuth = RouteAuth,
+>(def: RouteDef<Q, B, P, R, A>): RouteDef<Q, B, P, R, A> {
   return def;
 }

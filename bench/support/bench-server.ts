@@ -41,7 +41,7 @@ async function full(): Promise<void> {
       .inject({ method: 'POST', url, payload })
       .then((r) => r.json<{ code: number; result: { token: string } }>());
   await inject('/swx/customer/login/sendCode', { channel: 'email', purpose: 'register', email });
-  const [message] = await server.services.outbox.read(1, email);
+  const [message] = await server.outbox.read(1, email);
   const code = message?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
   const registered = await inject('/swx/customer/login/register', {
     method: 'email',

@@ -32,16 +32,6 @@ export const adminRoutes = {
     result: admin.staffSchema,
     fields: {},
   }),
-  searchUsers: route({
-    ...paths.searchUsers,
-    summary: 'Users by id, username, e-mail or phone',
-    tag: 'admin',
-    auth: 'staff',
-    roles: admin.STAFF_ROLES,
-    query: admin.userSearchQuery,
-    result: admin.userSearchResult,
-    fields: admin.adminFieldCodes,
-  }),
   listAudit: route({
     ...paths.listAudit,
     summary: 'The audit log of staff actions, newest first',

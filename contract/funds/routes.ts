@@ -186,4 +186,14 @@ export const fundsRoutes = {
     result: auth.emptyResult,
     fields: admin.adminFieldCodes,
   }),
+  searchUsers: route({
+    ...paths.searchUsers,
+    summary: 'Users by id, username, e-mail or phone',
+    tag: 'admin',
+    auth: 'staff',
+    roles: admin.STAFF_ROLES,
+    query: admin.userSearchQuery,
+    result: admin.userSearchResult,
+    fields: admin.adminFieldCodes,
+  }),
 } as const;

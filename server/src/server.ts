@@ -1,27 +1,51 @@
 import type { FastifyInstance } from 'fastify';
-import { LocalBus, type Bus } from './platform/bus/bus.ts';
-import { RedisBus } from './platform/bus/redis-bus.ts';
 import { createStaffBody } from '../../contract/admin/schemas.ts';
 import { Code } from '../../contract/errors.ts';
-import { ConfigError, type Config } from './platform/config.ts';
+import { adminModule, type AdminModule } from './admin/module.ts';
+import { AuditLog } from './audit/audit-log.ts';
+import { authModule, type AuthModule } from './auth/module.ts';
+import { contentModule, type ContentModule } from './content/module.ts';
 import { seedContent } from './content/seed.ts';
+import { fundsModule, type FundsModule } from './funds/module.ts';
+import { buildApp } from './http/app.ts';
+import { Ledger } from './ledger/ledger.ts';
+import { marketModule, type MarketModule } from './market/module.ts';
+import { nftsModule, type NftsModule } from './nfts/module.ts';
+import { LocalBus, type Bus } from './platform/bus/bus.ts';
+import { RedisBus } from './platform/bus/redis-bus.ts';
+import { assertChainId, createChain, type Chain } from './platform/chain/chain.ts';
+import { ConfigError, type Config } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import { openDatabase } from './platform/db/open-database.ts';
-import { parseDepositAddresses } from './funds/funding-networks.ts';
-import { buildApp } from './http/app.ts';
-import { INSTRUMENTS } from './market/instruments.ts';
-import { assertChainId } from './platform/chain/chain.ts';
-import { createServices, type Services } from './services.ts';
+import type { CodeSender } from './platform/notify/code-sender.ts';
+import { OutboxSender } from './platform/notify/outbox-sender.ts';
+import { SmtpSender } from './platform/notify/smtp-sender.ts';
+import { LoginThrottle } from './platform/security/login-throttle.ts';
+
+/** Every capability, in the order they start (each may use those before it). */
+export interface Modules {
+  auth: AuthModule;
+  content: ContentModule;
+  market: MarketModule;
+  funds: FundsModule;
+  nfts: NftsModule;
+  admin: AdminModule;
+}
 
 export interface Server {
   app: FastifyInstance;
   db: Database;
-  services: Services;
+  ledger: Ledger;
+  /** The configured EVM chain, when CHAIN_RPC_URL is set. */
+  chain: Chain | undefined;
+  /** The local outbox verification codes are written to (and read by /dev/outbox). */
+  outbox: OutboxSender;
+  modules: Modules;
   close(): Promise<void>;
 }
 
 /** BOOTSTRAP_ADMIN_*: the first admin where no one can run the command (a fresh container, e2e). */
-async function bootstrapAdmin(config: Config, services: Services): Promise<void> {
+async function bootstrapAdmin(config: Config, admin: AdminModule): Promise<void> {
   if (config.BOOTSTRAP_ADMIN_USERNAME === '') return;
   const input = createStaffBody.safeParse({
     username: config.BOOTSTRAP_ADMIN_USERNAME,
@@ -30,37 +54,73 @@ async function bootstrapAdmin(config: Config, services: Services): Promise<void>
   });
   if (!input.success) throw new ConfigError('BOOTSTRAP_ADMIN_USERNAME/PASSWORD: see docs/admin.md');
   try {
-    await services.staff.createFirstAdmin(input.data);
+    await admin.staff.createFirstAdmin(input.data);
   } catch (err) {
     // Another node created it at the same moment.
     if ((err as { code?: unknown }).code !== Code.usernameExists) throw err;
   }
 }
 
-/** Boot order: config (given) -> database (migrated, seeded) -> services -> HTTP -> market feed. */
+/**
+ * The composition root. Boot order: config (given) -> database (migrated, seeded) -> platform
+ * (bus, chain, ledger, audit) -> capabilities, each given what it needs of those before it ->
+ * HTTP -> background work (market feed, chain sweeps).
+ */
 export async function createServer(config: Config): Promise<Server> {
   const db = await openDatabase(config);
   await seedContent(db);
   // REDIS_URL: the bus spans every node; otherwise it stays in this process.
   const bus: Bus = config.REDIS_URL ? await RedisBus.connect(config.REDIS_URL) : new LocalBus();
-  const services = createServices(config, db, bus);
-  if (services.chain) await assertChainId(services.chain);
-  await services.chainDeposits?.assertTokens();
-  await services.networks.applyAddresses(parseDepositAddresses(config.DEPOSIT_ADDRESSES));
-  await bootstrapAdmin(config, services);
-  const app = await buildApp(config, services);
-  // On a shared PostgreSQL, one elected node runs the feed and records; the others follow.
-  await services.market.start(INSTRUMENTS, services.simulator, config.DATABASE_URL);
-  services.chainDeposits?.start();
+  const chain = createChain(config);
+  if (chain) await assertChainId(chain);
+  const ledger = new Ledger(db);
+  const audit = new AuditLog(db);
+  const outbox = new OutboxSender(config.DATA_DIR);
+  const sender: CodeSender = config.SMTP_URL
+    ? new SmtpSender(config.SMTP_URL, config.MAIL_FROM, outbox)
+    : outbox;
+  const throttle = new LoginThrottle(db);
+
+  const auth = authModule({ db, config, sender, throttle, chain });
+  const content = contentModule({ db, audit });
+  const market = marketModule({ db, bus, config, params: content.params });
+  const funds = fundsModule({
+    db,
+    ledger,
+    audit,
+    config,
+    chain,
+    params: content.params,
+    priceOf: market.priceOf,
+  });
+  const nfts = nftsModule({ db, config, chain });
+  const admin = adminModule({ db, audit, throttle, authRateLimit: config.AUTH_RATE_LIMIT_MAX });
+  const modules: Modules = { auth, content, market, funds, nfts, admin };
+  const ordered = [auth, content, market, funds, nfts, admin];
+
+  await funds.prepare();
+  await bootstrapAdmin(config, admin);
+  const app = await buildApp(config, {
+    capabilities: ordered,
+    gate: {
+      session: (token) => auth.sessions.resolve(token),
+      staff: (token) => admin.staff.resolve(token),
+    },
+    market: market.market,
+    outbox,
+  });
+  for (const capability of ordered) await capability.start?.();
   return {
     app,
     db,
-    services,
+    ledger,
+    chain,
+    outbox,
+    modules,
     async close() {
-      services.chainDeposits?.stop();
       await app.close();
-      await services.market.stop();
-      await services.bus.close();
+      for (const capability of [...ordered].reverse()) await capability.stop?.();
+      await bus.close();
       await db.close();
     },
   };

@@ -219,7 +219,7 @@ describe('passwords', () => {
       body: { channel: 'email', purpose: 'reset', email: 'stranger@example.test' },
     });
     expect(res.code).toBe(200);
-    expect(await server.services.outbox.read(1, 'stranger@example.test')).toEqual([]);
+    expect(await server.outbox.read(1, 'stranger@example.test')).toEqual([]);
   });
 
   it('changes the password when signed in, keeping this session and ending the others', async () => {

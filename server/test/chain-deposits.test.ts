@@ -109,7 +109,7 @@ function client(server: () => TestServer) {
       return { code: res.code, list: (res.result as { list: ChainTransfer[] } | null)?.list };
     },
     async sweep() {
-      await server().services.chainDeposits?.sweep();
+      await server().modules.funds.chainDeposits?.sweep();
     },
     async credits(depositIds: number[]): Promise<number> {
       const [row] = await server().db.query<{ n: number }>(
@@ -288,7 +288,7 @@ describe('per-person deposit addresses on a local chain', () => {
       c.declare(token, hash, '33'),
       c.sweep(),
       c.declare(token, hash, '33'),
-      server.services.chainDeposits?.discover(),
+      server.modules.funds.chainDeposits?.discover(),
       c.declare(token, hash, '33'),
     ]);
     expect(outcomes.filter((o) => o.status === 'rejected')).toEqual([]);

@@ -75,7 +75,7 @@ const review = (token: string, id: number, approve: boolean) =>
 
 /** Declares a USDT deposit (proof through the service: the upload route is rate limited). */
 async function declare(user: User, usdt: number): Promise<number> {
-  const proofId = await server.services.proofs.save(user.id, PNG_1PX);
+  const proofId = await server.modules.funds.proofs.save(user.id, PNG_1PX);
   const res = await call('recharge', 'POST', `${USER}/recharge`, {
     token: user.token,
     headers: REAL,
@@ -113,7 +113,7 @@ async function fresh(n: number, usdt: number): Promise<User[]> {
 }
 
 const balance = (user: User, purpose: 'available' | 'held') =>
-  server.services.ledger.balance(user.id, 'USDT', 'real', purpose);
+  server.ledger.balance(user.id, 'USDT', 'real', purpose);
 
 async function platform(): Promise<Record<string, bigint>> {
   const rows = await server.db.query<{ key: string; units: string }>(
@@ -418,7 +418,7 @@ describe.skipIf(!usePostgres)('funds under concurrency (PostgreSQL)', () => {
     const [user] = (await fresh(1, 100_000)) as [User];
     const depositsBefore = await server.count('deposits');
     for (let round = 0; round < 10; round++) {
-      const proofId = await server.services.proofs.save(user.id, PNG_1PX);
+      const proofId = await server.modules.funds.proofs.save(user.id, PNG_1PX);
       const body = {
         key: requestKey(),
         asset: 'USDT',
@@ -501,7 +501,7 @@ describe.skipIf(!usePostgres)('funds under concurrency (PostgreSQL)', () => {
     );
     expectNoServerErrors();
     for (const user of users) {
-      expect(await server.services.ledger.balance(user.id, 'USDT', 'demo', 'available')).toBe(
+      expect(await server.ledger.balance(user.id, 'USDT', 'demo', 'available')).toBe(
         10_000n * USDT,
       );
     }

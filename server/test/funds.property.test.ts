@@ -455,7 +455,7 @@ describe('funds invariants', () => {
         };
         const proofFor = async (user: RunUser): Promise<string> => {
           // Through the service: the upload route allows 30 a minute per address.
-          return user.proofs.pop() ?? server.services.proofs.save(user.id, PNG_1PX);
+          return user.proofs.pop() ?? server.modules.funds.proofs.save(user.id, PNG_1PX);
         };
 
         let step = 0;

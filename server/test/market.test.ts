@@ -98,7 +98,7 @@ describe('market calls', () => {
   it('records ticks and candles as they arrive', async () => {
     const before = await server.count('market_ticks');
     await new Promise((r) => setTimeout(r, 1500));
-    await server.services.market.flush();
+    await server.modules.market.market.flush();
     expect(await server.count('market_ticks')).toBeGreaterThan(before);
   });
 });

@@ -163,7 +163,7 @@ describe('sign-in tries are counted before the password is checked', () => {
 
 describe('one-time codes take a try atomically', () => {
   it('compares at most five of 40 concurrent guesses of one code', async () => {
-    const codes = new VerificationCodes(server.db, server.services.outbox);
+    const codes = new VerificationCodes(server.db, server.outbox);
     const dest = { channel: 'email', address: 'guess-target@example.test' } as const;
     await codes.issue(dest, 'reset', 'en', true);
     const right = await server.lastCode(dest.address);

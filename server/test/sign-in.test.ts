@@ -382,7 +382,7 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
   });
 
   it('refuses ID tokens with a wrong audience, issuer, signature or expiry', async () => {
-    const oidc = server.services.oidcSignIn;
+    const oidc = server.modules.auth.oidcSignIn;
     if (!oidc) throw new Error('Google sign-in is not configured');
     const good = { aud: CLIENT_ID, iss: issuer, sub: 'someone', nonce: 'n'.repeat(32) };
     const build = (from: OAuth2Server, claims: Record<string, unknown>, expiresIn = 600) =>

@@ -41,6 +41,6 @@ describe('codes by SMTP', () => {
     expect(received).toHaveLength(1);
     expect(received[0]?.to).toBe('mail1@example.test');
     expect(received[0]?.data).toMatch(/verification code is \d{6}/);
-    expect(await server.services.outbox.read(10)).toEqual([]);
+    expect(await server.outbox.read(10)).toEqual([]);
   });
 });

@@ -11,7 +11,6 @@ import {
   withdrawalFee,
 } from '../../../contract/funds/schemas.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
-import type { Params } from '../content/params.ts';
 import type { Queryable } from '../platform/db/database.ts';
 import { AppError } from '../errors.ts';
 import type { Ledger } from '../ledger/ledger.ts';
@@ -111,6 +110,11 @@ function sameRequest(row: WithdrawalRow, body: WithdrawalBody, amount: bigint): 
   );
 }
 
+/** The platform's parameters as withdrawals read them (the published fee rate). */
+export interface FeeParams {
+  get(key: 'withdraw_fee_rate'): Promise<string>;
+}
+
 /**
  * Withdrawals from the real book. The amount is held the moment the request is made (so it
  * cannot be spent twice), released on rejection, and on approval paid out: the amount less
@@ -121,7 +125,7 @@ export class Withdrawals {
     private readonly ledger: Ledger,
     private readonly db: Queryable,
     private readonly networks: FundingNetworks,
-    private readonly params: Params,
+    private readonly params: FeeParams,
     private readonly audit: AuditLog,
   ) {}
 

@@ -16,23 +16,19 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Code } from '../../../contract/errors.ts';
+import type { MarketService } from '../market/market-service.ts';
 import type { Config } from '../platform/config.ts';
-import type { Services } from '../services.ts';
+import type { OutboxSender } from '../platform/notify/outbox-sender.ts';
 import { isApiPath } from './api-paths.ts';
 import { AppError } from '../errors.ts';
 import { loggerOptions, RequestLog } from './logging.ts';
 import { openApiDocument } from './openapi.ts';
 import { securityHeaders } from './security-headers.ts';
-import { adminRoutes } from './routes/admin-routes.ts';
 import { crawlerRoutes } from './routes/crawler-routes.ts';
 import { devRoutes } from './routes/dev-routes.ts';
-import { fundsRoutes } from './routes/funds-routes.ts';
-import { nftRoutes } from './routes/nft-routes.ts';
-import { indexRoutes } from './routes/index-routes.ts';
-import { loginRoutes } from './routes/login-routes.ts';
-import { marketRoutes } from './routes/market-routes.ts';
+import type { Capability } from './capability.ts';
 import { messageSocket } from './message-socket.ts';
-import { userRoutes } from './routes/user-routes.ts';
+import { Registrar, type CallerGate } from './register-route.ts';
 
 /** Largest request body accepted (uploads get their own limit in their own routes). */
 const BODY_LIMIT = 64 * 1024;
@@ -72,7 +68,18 @@ function clientErrorHandler(err: ConnectionError, socket: Socket): void {
   socket.destroy(err);
 }
 
-export async function buildApp(config: Config, services: Services): Promise<FastifyInstance> {
+/** What the transport is given by the composition root (server.ts). */
+export interface AppParts {
+  /** Each capability's calls, registered in a scope of its own. */
+  capabilities: readonly Capability[];
+  gate: CallerGate;
+  /** Live prices for the `/message` fan-out. */
+  market: MarketService;
+  /** The local outbox, read by /dev/outbox where DEV_OUTBOX_ROUTE allows it. */
+  outbox: OutboxSender;
+}
+
+export async function buildApp(config: Config, parts: AppParts): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL),
     logController: new RequestLog(),
@@ -107,18 +114,14 @@ export async function buildApp(config: Config, services: Services): Promise<Fast
   await app.register(swagger, { mode: 'static', specification: { document: openApiDocument() } });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  loginRoutes(app, services, config.AUTH_RATE_LIMIT_MAX);
-  userRoutes(app, services, config.AUTH_RATE_LIMIT_MAX);
-  indexRoutes(app, services);
-  marketRoutes(app, services);
-  fundsRoutes(app, services);
-  nftRoutes(app, services);
-  adminRoutes(app, services, config.AUTH_RATE_LIMIT_MAX);
-  messageSocket(app, services.market, {
+  for (const capability of parts.capabilities) {
+    await app.register(async (scope) => capability.routes(new Registrar(scope, parts.gate)));
+  }
+  messageSocket(app, parts.market, {
     allowedOrigins: config.CORS_ORIGINS,
     maxPerHost: config.MESSAGE_MAX_PER_IP,
   });
-  if (config.DEV_OUTBOX_ROUTE) devRoutes(app, services);
+  if (config.DEV_OUTBOX_ROUTE) devRoutes(app, parts.outbox);
   crawlerRoutes(app, config.PUBLIC_URL);
 
   const index = config.APP_DIST === '' ? '' : path.join(config.APP_DIST, 'index.html');

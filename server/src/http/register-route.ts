@@ -2,12 +2,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type { z } from 'zod';
 import { Code } from '../../../contract/errors.ts';
 import type { Staff } from '../../../contract/admin/schemas.ts';
-import type { RouteDef } from '../../../contract/routes.ts';
-import type { Session } from '../auth/sessions.ts';
+import type { RouteAuth, RouteDef } from '../../../contract/route-def.ts';
 import { validate } from '../../../contract/validate.ts';
-import type { Services } from '../services.ts';
+import type { Session } from '../auth/sessions.ts';
 import { AppError } from '../errors.ts';
-import { bearerToken, bookOf, requestLanguage, type RequestContext } from './request-context.ts';
+import {
+  bearerToken,
+  bookOf,
+  requestLanguage,
+  type ContextOf,
+  type RequestContext,
+  type SessionContext,
+  type StaffContext,
+} from './request-context.ts';
 
 type Out<T> = NonNullable<T> extends z.ZodType ? z.output<NonNullable<T>> : undefined;
 
@@ -17,82 +24,18 @@ export interface HandlerInput<D extends RouteDef> {
   params: Out<D['params']>;
 }
 
+type AuthOf<D> =
+  D extends RouteDef<z.ZodType, z.ZodType, z.ZodType, z.ZodType, infer A> ? A : never;
+
 export type Handler<D extends RouteDef> = (
   input: HandlerInput<D>,
-  ctx: RequestContext,
+  ctx: ContextOf<AuthOf<D>>,
 ) => Promise<z.input<D['result']>>;
 
-function check(schema: z.ZodType | undefined, def: RouteDef, value: unknown): unknown {
-  if (schema === undefined) return undefined;
-  const v = validate(schema, def.fields, value ?? {});
-  if (!v.ok) throw new AppError(v.code, v.field === undefined ? null : { field: v.field });
-  return v.data;
-}
-
-/** Resolves the caller (user or staff, as the route asks) and validates every part of the request. */
-async function prepare<D extends RouteDef>(
-  services: Services,
-  def: D,
-  request: FastifyRequest,
-): Promise<{ input: HandlerInput<D>; ctx: RequestContext }> {
-  const token = bearerToken(request);
-  let session: Session | undefined;
-  let staff: Staff | undefined;
-  if (def.auth === 'staff') {
-    staff = token === undefined ? undefined : await services.staff.resolve(token);
-    if (staff === undefined) throw new AppError(Code.unauthorized, null, 401);
-    if (!(def.roles ?? []).includes(staff.role)) throw new AppError(Code.staffForbidden, null, 403);
-  } else {
-    session = token === undefined ? undefined : await services.sessions.resolve(token);
-    if (def.auth === 'session' && session === undefined) {
-      throw new AppError(Code.unauthorized, null, 401);
-    }
-  }
-  const input = {
-    query: check(def.query, def, request.query),
-    body: def.rawBody ? undefined : check(def.body, def, request.body),
-    params: check(def.params, def, request.params),
-  } as HandlerInput<D>;
-  const raw = (request.query ?? {}) as { lang?: unknown };
-  const bodyLang = (def.rawBody ? {} : (request.body ?? {})) as { lang?: unknown };
-  const ctx: RequestContext = {
-    session,
-    staff,
-    token,
-    book: bookOf(request),
-    lang: requestLanguage(request, raw.lang ?? bodyLang.lang),
-    ip: request.ip,
-    userAgent: request.headers['user-agent'] ?? '',
-    rawBody: def.rawBody && Buffer.isBuffer(request.body) ? request.body : undefined,
-  };
-  return { input, ctx };
-}
-
-/**
- * Registers one contract route: resolves the session, validates every part of the request
- * against the contract's schemas (a failure is a catalogue code, never a stack trace) and
- * wraps the handler's value in the `{code, result}` envelope.
- */
-export function registerRoute<D extends RouteDef>(
-  app: FastifyInstance,
-  services: Services,
-  def: D,
-  handler: Handler<D>,
-  options: Pick<RouteShorthandOptions, 'config'> = {},
-): void {
-  app.route({
-    method: def.method,
-    url: def.path,
-    ...options,
-    handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const { input, ctx } = await prepare(services, def, request);
-      const result = await handler(input, ctx);
-      // Answers are the caller's own and some carry a session token (login, register, wallet
-      // and Google sign-in or linking, staff login): no browser or proxy may keep a copy.
-      reply.header('cache-control', 'no-store');
-      return { code: Code.ok, result: result ?? null };
-    },
-  });
+/** How the transport learns who is calling: the auth module's sessions, the admin's staff. */
+export interface CallerGate {
+  session(token: string): Promise<Session | undefined>;
+  staff(token: string): Promise<Staff | undefined>;
 }
 
 /** A file an answer carries instead of an envelope (CSV export, a proof image). */
@@ -103,27 +46,111 @@ export interface FileAnswer {
   filename?: string;
 }
 
-/** Registers a contract route whose answer is a file (`rawResult`); refusals stay envelopes. */
-export function registerFileRoute<D extends RouteDef>(
-  app: FastifyInstance,
-  services: Services,
+function check(schema: z.ZodType | undefined, def: RouteDef, value: unknown): unknown {
+  if (schema === undefined) return undefined;
+  const v = validate(schema, def.fields, value ?? {});
+  if (!v.ok) throw new AppError(v.code, v.field === undefined ? null : { field: v.field });
+  return v.data;
+}
+
+/**
+ * Resolves the caller as the route declares (a session route refuses callers without one, a
+ * staff route callers whose role it does not allow) and validates every part of the request.
+ */
+async function prepare<D extends RouteDef>(
+  gate: CallerGate,
   def: D,
-  handler: (input: HandlerInput<D>, ctx: RequestContext) => Promise<FileAnswer>,
-): void {
-  app.route({
-    method: def.method,
-    url: def.path,
-    handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const { input, ctx } = await prepare(services, def, request);
-      const file = await handler(input, ctx);
-      reply
-        .header('content-type', file.type)
-        .header('cache-control', 'private, no-store')
-        .header(
-          'content-disposition',
-          file.filename === undefined ? 'inline' : `attachment; filename="${file.filename}"`,
-        );
-      return reply.send(file.body);
-    },
-  });
+  request: FastifyRequest,
+): Promise<{ input: HandlerInput<D>; ctx: ContextOf<AuthOf<D>> }> {
+  const token = bearerToken(request);
+  const raw = (request.query ?? {}) as { lang?: unknown };
+  const bodyLang = (def.rawBody ? {} : (request.body ?? {})) as { lang?: unknown };
+  const base = {
+    token,
+    book: bookOf(request),
+    lang: requestLanguage(request, raw.lang ?? bodyLang.lang),
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? '',
+    rawBody: def.rawBody && Buffer.isBuffer(request.body) ? request.body : undefined,
+  };
+  const auth: RouteAuth = def.auth;
+  let ctx: RequestContext | SessionContext | StaffContext;
+  if (auth === 'staff') {
+    const staff = token === undefined ? undefined : await gate.staff(token);
+    if (staff === undefined) throw new AppError(Code.unauthorized, null, 401);
+    if (!(def.roles ?? []).includes(staff.role)) throw new AppError(Code.staffForbidden, null, 403);
+    ctx = { ...base, staff };
+  } else {
+    const session = token === undefined ? undefined : await gate.session(token);
+    if (auth === 'session' && session === undefined) {
+      throw new AppError(Code.unauthorized, null, 401);
+    }
+    ctx = { ...base, session };
+  }
+  const input = {
+    query: check(def.query, def, request.query),
+    body: def.rawBody ? undefined : check(def.body, def, request.body),
+    params: check(def.params, def, request.params),
+  } as HandlerInput<D>;
+  return { input, ctx: ctx as ContextOf<AuthOf<D>> };
+}
+
+/**
+ * Registers contract routes on one Fastify scope (a capability's plugin): resolves the caller,
+ * validates every part of the request against the contract's schemas (a failure is a catalogue
+ * code, never a stack trace) and wraps the handler's value in the `{code, result}` envelope.
+ */
+export class Registrar {
+  constructor(
+    readonly app: FastifyInstance,
+    private readonly gate: CallerGate,
+  ) {}
+
+  /** The same gate on a child scope (a route with its own body parser or error handler). */
+  on(scope: FastifyInstance): Registrar {
+    return new Registrar(scope, this.gate);
+  }
+
+  route<D extends RouteDef>(
+    def: D,
+    handler: Handler<D>,
+    options: Pick<RouteShorthandOptions, 'config'> = {},
+  ): void {
+    this.app.route({
+      method: def.method,
+      url: def.path,
+      ...options,
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const { input, ctx } = await prepare(this.gate, def, request);
+        const result = await handler(input, ctx);
+        // Answers are the caller's own and some carry a session token (login, register, wallet
+        // and Google sign-in or linking, staff login): no browser or proxy may keep a copy.
+        reply.header('cache-control', 'no-store');
+        return { code: Code.ok, result: result ?? null };
+      },
+    });
+  }
+
+  /** A contract route whose answer is a file (`rawResult`); refusals stay envelopes. */
+  file<D extends RouteDef>(
+    def: D,
+    handler: (input: HandlerInput<D>, ctx: ContextOf<AuthOf<D>>) => Promise<FileAnswer>,
+  ): void {
+    this.app.route({
+      method: def.method,
+      url: def.path,
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const { input, ctx } = await prepare(this.gate, def, request);
+        const file = await handler(input, ctx);
+        reply
+          .header('content-type', file.type)
+          .header('cache-control', 'private, no-store')
+          .header(
+            'content-disposition',
+            file.filename === undefined ? 'inline' : `attachment; filename="${file.filename}"`,
+          );
+        return reply.send(file.body);
+      },
+    });
+  }
 }

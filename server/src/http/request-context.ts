@@ -3,12 +3,10 @@ import { BOOK_HEADER, bookFromHeader, type Book } from '../../../contract/envelo
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../contract/languages.ts';
 import type { Session } from '../auth/sessions.ts';
 import type { Staff } from '../../../contract/admin/schemas.ts';
+import type { RouteAuth } from '../../../contract/route-def.ts';
 
-/** What a handler knows of its caller. */
-export interface RequestContext {
-  session: Session | undefined;
-  /** The staff member, on back-office routes. */
-  staff: Staff | undefined;
+/** What every handler knows of its request. */
+interface BaseContext {
   /** The bearer token as sent (logout revokes it). */
   token: string | undefined;
   /** The request's bytes, on routes that take a raw body (uploads). */
@@ -18,6 +16,28 @@ export interface RequestContext {
   ip: string;
   userAgent: string;
 }
+
+/** Routes open to visitors (`auth: 'none' | 'optional'`): the session when one was sent. */
+export interface RequestContext extends BaseContext {
+  session: Session | undefined;
+}
+
+/** Routes declared `auth: 'session'`: the gate has already refused callers without one. */
+export interface SessionContext extends BaseContext {
+  session: Session;
+}
+
+/** Back-office routes (`auth: 'staff'`): the staff member, whose role the route allows. */
+export interface StaffContext extends BaseContext {
+  staff: Staff;
+}
+
+/** The context a route's handler gets, from what the route declares. */
+export type ContextOf<A extends RouteAuth> = A extends 'session'
+  ? SessionContext
+  : A extends 'staff'
+    ? StaffContext
+    : RequestContext;
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

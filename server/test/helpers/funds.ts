@@ -43,7 +43,7 @@ export async function staffSession(server: TestServer, role: StaffRole) {
   staffCounter += 1;
   const username = `${role}${process.pid % 1000}s${staffCounter}`;
   const password = 'Staff-password-123';
-  await server.services.staff.create(null, { username, password, role });
+  await server.modules.admin.staff.create(null, { username, password, role });
   const res = await server.call('POST', `${ADMIN}/login`, { body: { username, password } });
   if (res.code !== 200) throw new Error(`staff login answered ${res.code}`);
   return { username, token: (res.result as { token: string }).token };
@@ -103,7 +103,7 @@ export async function quickUser(server: TestServer): Promise<{ id: number; token
   );
   if (row === undefined) throw new Error('user insert returned no row');
   const id = Number(row.id);
-  const { token } = await server.services.sessions.create(server.db, id, {
+  const { token } = await server.modules.auth.sessions.create(server.db, id, {
     ip: '127.0.0.1',
     userAgent: 'test',
   });

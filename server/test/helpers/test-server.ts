@@ -78,7 +78,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       return { status: res.statusCode, code: parsed.code, result: parsed.result };
     },
     async lastCode(to) {
-      const [entry] = await server.services.outbox.read(1, to);
+      const [entry] = await server.outbox.read(1, to);
       const code = entry?.text.match(/\b(\d{6})\b/)?.[1];
       if (code === undefined) throw new Error(`no code in the outbox for ${to}`);
       return code;

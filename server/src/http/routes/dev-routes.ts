@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Code } from '../../../../contract/errors.ts';
-import type { Services } from '../../services.ts';
+import type { OutboxSender } from '../../platform/notify/outbox-sender.ts';
 import { AppError } from '../../errors.ts';
 
 const outboxQuery = z.object({
@@ -10,10 +10,10 @@ const outboxQuery = z.object({
 });
 
 /** GET /dev/outbox: the local outbox's newest messages (development only, never production). */
-export function devRoutes(app: FastifyInstance, s: Services): void {
+export function devRoutes(app: FastifyInstance, outbox: OutboxSender): void {
   app.get('/dev/outbox', async (request) => {
     const q = outboxQuery.safeParse(request.query);
     if (!q.success) throw new AppError(Code.badRequest);
-    return { code: Code.ok, result: await s.outbox.read(q.data.limit, q.data.to?.toLowerCase()) };
+    return { code: Code.ok, result: await outbox.read(q.data.limit, q.data.to?.toLowerCase()) };
   });
 }

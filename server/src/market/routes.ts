@@ -1,12 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { MarketInfo, MarketItem } from '../../../../contract/market/schemas.ts';
-import { Code } from '../../../../contract/errors.ts';
-import { routes } from '../../../../contract/routes.ts';
-import type { MarketService } from '../../market/market-service.ts';
-import type { InstrumentState } from '../../market/market-state.ts';
-import type { Services } from '../../services.ts';
-import { AppError } from '../../errors.ts';
-import { registerRoute } from '../register-route.ts';
+import type { MarketInfo, MarketItem } from '../../../contract/market/schemas.ts';
+import { Code } from '../../../contract/errors.ts';
+import { routes } from '../../../contract/routes.ts';
+import { AppError } from '../errors.ts';
+import type { Registrar } from '../http/register-route.ts';
+import type { MarketService } from './market-service.ts';
+import type { InstrumentState } from './market-state.ts';
+import type { MarketServices, ParamReader } from './module.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -26,9 +25,10 @@ export function marketItemOf(market: MarketService, state: InstrumentState): Mar
   };
 }
 
-export function marketRoutes(app: FastifyInstance, s: Services): void {
+/** Market lists, one market's figures, candles, home figures and the watchlist. */
+export function marketRoutes(r: Registrar, s: MarketServices, params: ParamReader): void {
   const { market } = s;
-  registerRoute(app, s, routes.listMarketByType, async ({ query }) => {
+  r.route(routes.listMarketByType, async ({ query }) => {
     const search = query.search?.toUpperCase();
     const matching = market
       .instruments()
@@ -48,8 +48,8 @@ export function marketRoutes(app: FastifyInstance, s: Services): void {
     };
   });
 
-  registerRoute(app, s, routes.getMarketInfo, async ({ params }) => {
-    const state = market.byInstrumentId(params.id);
+  r.route(routes.getMarketInfo, async ({ params: p }) => {
+    const state = market.byInstrumentId(p.id);
     if (state === undefined) throw new AppError(Code.instrumentNotFound);
     const day = await market.day(state);
     const info: MarketInfo = {
@@ -63,28 +63,25 @@ export function marketRoutes(app: FastifyInstance, s: Services): void {
     return info;
   });
 
-  registerRoute(app, s, routes.getHomeStats, async () => ({
+  r.route(routes.getHomeStats, async () => ({
     ...(await market.homeStats()),
-    tradingFeeRate: await s.params.get('trading_fee_rate'),
+    tradingFeeRate: await params.get('trading_fee_rate'),
   }));
 
-  registerRoute(app, s, routes.listWatch, async (_input, ctx) => {
-    if (!ctx.session) throw new AppError(Code.unauthorized, null, 401);
+  r.route(routes.listWatch, async (_input, ctx) => {
     const states = await s.watchlist.list(ctx.session.userId);
     return { list: states.map((state) => marketItemOf(market, state)) };
   });
-  registerRoute(app, s, routes.addWatch, async ({ body }, ctx) => {
-    if (!ctx.session) throw new AppError(Code.unauthorized, null, 401);
+  r.route(routes.addWatch, async ({ body }, ctx) => {
     await s.watchlist.add(ctx.session.userId, body.code);
     return null;
   });
-  registerRoute(app, s, routes.removeWatch, async ({ body }, ctx) => {
-    if (!ctx.session) throw new AppError(Code.unauthorized, null, 401);
+  r.route(routes.removeWatch, async ({ body }, ctx) => {
     await s.watchlist.remove(ctx.session.userId, body.code);
     return null;
   });
 
-  registerRoute(app, s, routes.getKValueByCodeAndDate, async ({ query }) => {
+  r.route(routes.getKValueByCodeAndDate, async ({ query }) => {
     const state = market.byInstrumentCode(query.code);
     if (state === undefined) throw new AppError(Code.instrumentNotFound, { field: 'code' });
     const to = query.to ?? Date.now() + DAY_MS;

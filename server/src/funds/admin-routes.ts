@@ -1,0 +1,21 @@
+import { Code } from '../../../contract/errors.ts';
+import { routes } from '../../../contract/routes.ts';
+import { AppError } from '../errors.ts';
+import type { Registrar } from '../http/register-route.ts';
+import type { FundsServices } from './module.ts';
+
+/** The back office's money screens: review queues, proofs, users, their ledgers, adjustments. */
+export function fundsAdminRoutes(r: Registrar, s: FundsServices): void {
+  r.route(routes.listDepositQueue, async ({ query }) => s.deposits.queue(query));
+  r.route(routes.reviewDeposit, async ({ body }, ctx) => s.deposits.review(ctx.staff, body));
+  r.route(routes.listWithdrawalQueue, async ({ query }) => s.withdrawals.queue(query));
+  r.route(routes.reviewWithdrawal, async ({ body }, ctx) => s.withdrawals.review(ctx.staff, body));
+  r.route(routes.searchUsers, async ({ query }) => s.backOffice.searchUsers(query));
+  r.route(routes.getUserLedger, async ({ query }) => s.backOffice.userLedger(query));
+  r.route(routes.adjustBalance, async ({ body }, ctx) => s.backOffice.adjust(ctx.staff, body));
+  r.file(routes.getProof, async ({ params }) => {
+    const proof = await s.proofs.read(params.id);
+    if (proof === undefined) throw new AppError(Code.notFound, null, 404);
+    return { type: proof.mime, body: proof.bytes };
+  });
+}
