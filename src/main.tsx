@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { startDataLayer, startLivePrices } from './api/data-layer.ts';
-import { applyLayout, layout } from './app/layout.ts';
+import { applyLayout, layout } from './lib/layout.ts';
 import { AppRoutes, preloadPage } from './app/router.tsx';
 import { loadChrome } from './app/Shell.tsx';
 import { refreshUserInfo } from './features/auth/session-sync.ts';

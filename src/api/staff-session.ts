@@ -1,8 +1,16 @@
-import type { Staff } from '../../../contract/admin/schemas.ts';
-import type { PathName } from '../../../contract/paths.ts';
-import type { RouteInput, RouteResult } from '../../../contract/routes.ts';
-import { callAs, fetchFile, type Caller } from '../../api/client.ts';
-import { createStore, local, readJson, writeJson } from '../../state/store.ts';
+import type { Staff, StaffRole } from '../../contract/admin/schemas.ts';
+import type { PathName } from '../../contract/paths.ts';
+import {
+  routes,
+  type RouteInput,
+  type RouteName,
+  type RouteResult,
+} from '../../contract/routes.ts';
+import { createStore, local, readJson, writeJson } from '../state/store.ts';
+import { callAs, fetchFile, type Caller } from './client.ts';
+
+/** Every query of the back office starts with this key, so signing out can drop them all. */
+export const ADMIN_KEY = 'admin';
 
 /**
  * The back office's own sign-in: a staff token kept apart from the user session (its own
@@ -95,4 +103,9 @@ export function staffFile<N extends PathName>(
   input: Partial<RouteInput<N>> = {},
 ): Promise<Blob> {
   return fetchFile(staffCaller, name, input);
+}
+
+/** Whether the role may call the route: a back-office screen follows the server's rule. */
+export function roleMayCall(role: StaffRole, name: RouteName): boolean {
+  return (routes[name].roles ?? []).includes(role);
 }

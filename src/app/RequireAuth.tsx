@@ -16,8 +16,3 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   }
   return children;
 }
-
-/** Where to go after signing in: only same-app paths, never another site. */
-export function safeRedirect(value: string | null): string {
-  return value !== null && value.startsWith('/') && !value.startsWith('//') ? value : '/';
-}

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { layout } from '../lib/layout.ts';
 import { Spinner } from '../ui/EmptyState.tsx';
-import { layout } from './layout.ts';
 import { ScrollRestoration } from './ScrollRestoration.tsx';
 import { BARE_PATHS, NO_NAV_PATHS } from './navigation.ts';
 

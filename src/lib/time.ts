@@ -1,4 +1,4 @@
-import { currentLocaleTag } from '../../i18n/i18n.ts';
+import { currentLocaleTag } from '../i18n/i18n.ts';
 
 /** A record's time in the reader's language, with Latin digits like the amounts beside it. */
 export function formatTime(iso: string): string {
@@ -7,4 +7,20 @@ export function formatTime(iso: string): string {
     timeStyle: 'short',
     numberingSystem: 'latn',
   }).format(new Date(iso));
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A server timestamp in the current language, to the second (reviews and audits need it). */
+export function formatDateTime(iso: string | null): string {
+  if (iso === null) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const tag = currentLocaleTag();
+  let format = formatters.get(tag);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'medium' });
+    formatters.set(tag, format);
+  }
+  return format.format(date);
 }

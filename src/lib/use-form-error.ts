@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { authFieldCodes } from '../../../contract/auth/schemas.ts';
-import { validate, type FieldCodeMap } from '../../../contract/validate.ts';
-import { ApiError } from '../../api/client.ts';
-import { errorMessage } from '../../i18n/error-message.ts';
+import { authFieldCodes } from '../../contract/auth/schemas.ts';
+import { validate, type FieldCodeMap } from '../../contract/validate.ts';
+import { ApiError } from '../api/client.ts';
+import { errorMessage } from '../i18n/error-message.ts';
 
 function fieldOf(err: unknown): string | undefined {
   return err instanceof ApiError ? (err.detail?.field ?? undefined) : undefined;

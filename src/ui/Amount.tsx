@@ -1,4 +1,4 @@
-import { formatDecimal } from '../market/format.ts';
+import { formatDecimal } from '../lib/format.ts';
 
 /** A money amount exactly as the server sent it, grouped for reading, with its coin. */
 export function Amount({ value, asset }: { value: string | null; asset?: string }) {

@@ -1,4 +1,4 @@
-import type { useFormError } from './use-form-error.ts';
+import type { useFormError } from '../lib/use-form-error.ts';
 
 /** The form's error when no field on screen shows it. */
 export function FormErrorAlert({

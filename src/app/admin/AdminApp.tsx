@@ -1,18 +1,14 @@
 import type { ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import type { RouteName } from '../../../contract/routes.ts';
+import { roleMayCall, staffSession } from '../../api/staff-session.ts';
 import { useStore } from '../../state/store.ts';
-import { canOpen, homePath, type Section } from './access.ts';
+import { EmptyState } from '../../ui/EmptyState.tsx';
 import { AdminShell } from './AdminShell.tsx';
-import AuditPage from './AuditPage.tsx';
-import { Forbidden } from './AdminUi.tsx';
-import ParamsPage from './ParamsPage.tsx';
-import QueuePage from './QueuePage.tsx';
-import StaffPage from './StaffPage.tsx';
+import { ADMIN_ROUTES, homePath } from './sections.ts';
 import { StaffLoginPage } from './StaffLoginPage.tsx';
-import { staffSession } from './staff-session.ts';
-import UserDetailPage from './UserDetailPage.tsx';
-import UsersPage from './UsersPage.tsx';
-import './admin.css';
+import '../../ui/admin/admin.css';
 
 /** Signed-out staff go to /admin/login (and come back here after signing in). */
 function RequireStaff({ children }: { children: ReactNode }) {
@@ -27,25 +23,36 @@ function RequireStaff({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** A section the role may not open shows a translated refusal instead of a failing call. */
-function Allowed({ section, children }: { section: Section; children: ReactNode }) {
+/** The page a role may not open: said in words, with a way back, never a crash. */
+function Forbidden({ home }: { home: string }) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="admin-page" data-testid="admin-forbidden">
+      <EmptyState icon="lock" title={t('forbidden.title')}>
+        <p>{t('forbidden.body')}</p>
+        <Link to={home} className="btn btn-ghost">
+          {t('forbidden.back')}
+        </Link>
+      </EmptyState>
+    </div>
+  );
+}
+
+/** A screen the role may not open shows a translated refusal instead of a failing call. */
+function Allowed({ gate, children }: { gate: RouteName; children: ReactNode }) {
   const { staff } = useStore(staffSession);
   if (staff === null) return null;
-  if (!canOpen(staff.role, section)) return <Forbidden home={homePath(staff.role)} />;
+  if (!roleMayCall(staff.role, gate)) return <Forbidden home={homePath(staff.role)} />;
   return children;
 }
 
-/** The queue is the back office's front page; a role without it starts at its first section. */
-function Home() {
+/** The front page (/admin); a role that may not open it starts at its first section. */
+function FrontPage({ gate, children }: { gate: RouteName; children: ReactNode }) {
   const { staff } = useStore(staffSession);
-  if (staff !== null && !canOpen(staff.role, 'deposits')) {
+  if (staff !== null && !roleMayCall(staff.role, gate)) {
     return <Navigate to={homePath(staff.role)} replace />;
   }
-  return (
-    <Allowed section="deposits">
-      <QueuePage key="deposits" kind="deposits" />
-    </Allowed>
-  );
+  return <Allowed gate={gate}>{children}</Allowed>;
 }
 
 /** The back office (/admin/*): its own sign-in, shell and pages, outside the user app. */
@@ -60,55 +67,13 @@ export default function AdminApp() {
           </RequireStaff>
         }
       >
-        <Route index element={<Home />} />
-        <Route
-          path="withdrawals"
-          element={
-            <Allowed section="withdrawals">
-              <QueuePage key="withdrawals" kind="withdrawals" />
-            </Allowed>
-          }
-        />
-        <Route
-          path="users"
-          element={
-            <Allowed section="users">
-              <UsersPage />
-            </Allowed>
-          }
-        />
-        <Route
-          path="users/:id"
-          element={
-            <Allowed section="users">
-              <UserDetailPage />
-            </Allowed>
-          }
-        />
-        <Route
-          path="params"
-          element={
-            <Allowed section="params">
-              <ParamsPage />
-            </Allowed>
-          }
-        />
-        <Route
-          path="audit"
-          element={
-            <Allowed section="audit">
-              <AuditPage />
-            </Allowed>
-          }
-        />
-        <Route
-          path="staff"
-          element={
-            <Allowed section="staff">
-              <StaffPage />
-            </Allowed>
-          }
-        />
+        {ADMIN_ROUTES.map(({ path, element, gate }) =>
+          path === '' ? (
+            <Route key={path} index element={<FrontPage gate={gate}>{element}</FrontPage>} />
+          ) : (
+            <Route key={path} path={path} element={<Allowed gate={gate}>{element}</Allowed>} />
+          ),
+        )}
         <Route path="*" element={<Navigate to="/admin" replace />} />
       </Route>
     </Routes>

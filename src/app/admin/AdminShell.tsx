@@ -2,14 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router-dom';
+import { ADMIN_KEY, staffCall, staffSession } from '../../api/staff-session.ts';
 import { useStore } from '../../state/store.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { Logo } from '../../ui/Logo.tsx';
-import { allowedSections, SECTION_PATHS } from './access.ts';
-import { staffCall, staffSession } from './staff-session.ts';
-
-/** Every query of the back office starts with this key, so signing out can drop them all. */
-export const ADMIN_KEY = 'admin';
+import { allowedSections } from './sections.ts';
 
 /** The top bar (logo, "Back office", the sections the role may open, who is signed in). */
 export function AdminShell() {
@@ -51,13 +48,13 @@ export function AdminShell() {
           <nav className="admin-nav" aria-label={t('nav.label')} data-testid="admin-nav">
             {allowedSections(staff.role).map((section) => (
               <NavLink
-                key={section}
-                to={SECTION_PATHS[section]}
-                end={section === 'deposits'}
+                key={section.name}
+                to={section.path}
+                end={section.path === '/admin'}
                 className="admin-nav-link"
-                data-testid={`admin-nav-${section}`}
+                data-testid={`admin-nav-${section.name}`}
               >
-                {t(`nav.${section}`)}
+                {t(`nav.${section.name}`)}
               </NavLink>
             ))}
           </nav>

@@ -3,18 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { staffLoginBody } from '../../../contract/admin/schemas.ts';
+import { ADMIN_KEY, staffCall, staffSession } from '../../api/staff-session.ts';
+import { safeAdminRedirect } from '../../lib/safe-redirect.ts';
 import { useStore } from '../../state/store.ts';
+import { useAdminForm } from '../../ui/admin/AdminUi.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { canOpen, homePath, sectionOf } from './access.ts';
-import { ADMIN_KEY } from './AdminShell.tsx';
-import { useAdminForm } from './AdminUi.tsx';
-import { staffCall, staffSession } from './staff-session.ts';
-
-/** Only back-office paths, never another site or the user app. */
-function safeAdminRedirect(value: string | null): string | null {
-  return value !== null && /^\/admin(\/|$)/.test(value) && !value.startsWith('//') ? value : null;
-}
+import { homePath, mayOpen } from './sections.ts';
 
 export function StaffLoginPage() {
   const { t } = useTranslation('admin');
@@ -39,8 +34,7 @@ export function StaffLoginPage() {
       staffSession.signIn(res.token, res.staff, res.expiresAt);
       const back = safeAdminRedirect(params.get('redirect'));
       // Back to the page asked for, when the role may open it.
-      const section = back === null ? undefined : sectionOf(back.split('?')[0] ?? '');
-      const ok = back !== null && section !== undefined && canOpen(res.staff.role, section);
+      const ok = back !== null && mayOpen(res.staff.role, back.split('?')[0] ?? '');
       navigate(ok ? back : homePath(res.staff.role), { replace: true });
     });
   }

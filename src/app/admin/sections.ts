@@ -1,57 +1,59 @@
+import { matchPath } from 'react-router-dom';
 import type { StaffRole } from '../../../contract/admin/schemas.ts';
-import { routes } from '../../../contract/routes.ts';
+import type { RouteName } from '../../../contract/routes.ts';
+import { roleMayCall } from '../../api/staff-session.ts';
+import { adminRoutes } from '../../features/admin/routes.tsx';
+import { contentAdminRoutes } from '../../features/content/admin/routes.tsx';
+import { fundsAdminRoutes } from '../../features/funds/admin/routes.tsx';
+import type { AdminRoute } from '../../lib/routing.ts';
 
-/** The back office's sections, in the order of the navigation. */
-export const SECTIONS = ['deposits', 'withdrawals', 'users', 'params', 'audit', 'staff'] as const;
-export type Section = (typeof SECTIONS)[number];
+/**
+ * Every back-office screen, from the features that own them: the shell composes their admin
+ * route tables the way src/app/router.tsx composes their user routes.
+ */
+export const ADMIN_ROUTES: readonly AdminRoute[] = [
+  ...fundsAdminRoutes,
+  ...adminRoutes,
+  ...contentAdminRoutes,
+];
 
-export const SECTION_PATHS: Readonly<Record<Section, string>> = {
-  deposits: '/admin',
-  withdrawals: '/admin/withdrawals',
-  users: '/admin/users',
-  params: '/admin/params',
-  audit: '/admin/audit',
-  staff: '/admin/staff',
+/** The navigation's order, by `nav` name; a section not named here comes last. */
+const NAVIGATION = ['deposits', 'withdrawals', 'users', 'params', 'audit', 'staff'];
+
+export interface Section {
+  name: string;
+  path: string;
+  gate: RouteName;
+}
+
+export function adminPath(route: AdminRoute): string {
+  return route.path === '' ? '/admin' : `/admin/${route.path}`;
+}
+
+const rank = (name: string) => {
+  const at = NAVIGATION.indexOf(name);
+  return at < 0 ? NAVIGATION.length : at;
 };
 
-/** The route whose roles decide who may open a section: the screen follows the server's rule. */
-const GATE = {
-  deposits: routes.listDepositQueue,
-  withdrawals: routes.listWithdrawalQueue,
-  users: routes.searchUsers,
-  params: routes.listParams,
-  audit: routes.listAudit,
-  staff: routes.createStaff,
-} as const;
-
-export function canOpen(role: StaffRole, section: Section): boolean {
-  return (GATE[section].roles ?? []).includes(role);
-}
-
-/** Whether the role may make manual balance adjustments (admin only). */
-export function canAdjust(role: StaffRole): boolean {
-  return (routes.adjustBalance.roles ?? []).includes(role);
-}
-
-/** Whether the role may approve or reject deposits and withdrawals. */
-export function canReview(role: StaffRole): boolean {
-  return (routes.reviewDeposit.roles ?? []).includes(role);
-}
+/** The back office's sections, in the order of the navigation. */
+const SECTIONS: readonly Section[] = ADMIN_ROUTES.flatMap((route) =>
+  route.nav === undefined ? [] : [{ name: route.nav, path: adminPath(route), gate: route.gate }],
+).sort((a, b) => rank(a.name) - rank(b.name));
 
 export function allowedSections(role: StaffRole): Section[] {
-  return SECTIONS.filter((s) => canOpen(role, s));
+  return SECTIONS.filter((s) => roleMayCall(role, s.gate));
 }
 
-/** Where a staff member lands after signing in: the first section the role may open. */
+/**
+ * Where a staff member lands after signing in: the first section the role may open. Every role
+ * may search users today; a role with no section would see the refusal there, not a loop.
+ */
 export function homePath(role: StaffRole): string {
-  return SECTION_PATHS[allowedSections(role)[0] ?? 'users'];
+  return allowedSections(role)[0]?.path ?? '/admin/users';
 }
 
-/** The section a back-office path belongs to; undefined for the sign-in page and unknown paths. */
-export function sectionOf(path: string): Section | undefined {
-  if (/^\/admin\/?$/.test(path)) return 'deposits';
-  return SECTIONS.find(
-    (s) =>
-      s !== 'deposits' && (path === SECTION_PATHS[s] || path.startsWith(`${SECTION_PATHS[s]}/`)),
-  );
+/** Whether the role may open the back-office page at `path` (false for unknown paths). */
+export function mayOpen(role: StaffRole, path: string): boolean {
+  const route = ADMIN_ROUTES.find((r) => matchPath(adminPath(r), path) !== null);
+  return route !== undefined && roleMayCall(role, route.gate);
 }

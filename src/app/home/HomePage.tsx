@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { layout } from '../../app/layout.ts';
+import { configuredLink, useParam } from '../../features/content/queries.ts';
+import { layout } from '../../lib/layout.ts';
 import { sessionStore } from '../../state/session.ts';
 import { useStore } from '../../state/store.ts';
 import { Icon, type IconName } from '../../ui/Icon.tsx';
-import { configuredLink, useParam } from '../content/queries.ts';
 import { HomeStats } from './HomeStats.tsx';
 import { LiveMarkets } from './LiveMarkets.tsx';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatCompact, formatDecimal } from '../market/format.ts';
-import { useHomeStats } from '../market/queries.ts';
+import { useHomeStats } from '../../features/market/queries.ts';
+import { formatCompact, formatDecimal } from '../../lib/format.ts';
 
 /** Home figures, all computed by the server from its database (SPEC §1 marketing claims are not typed in). */
 export function HomeStats() {

@@ -1,14 +1,16 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { layout } from '../../app/layout.ts';
+import { CategoryTabs } from '../../features/market/CategoryTabs.tsx';
+import { FeedStatusBadge } from '../../features/market/FeedStatusBadge.tsx';
+import { useMarketList } from '../../features/market/queries.ts';
+import { layout } from '../../lib/layout.ts';
 import { Spinner } from '../../ui/EmptyState.tsx';
-import { CategoryTabs } from '../market/CategoryTabs.tsx';
-import { FeedStatusBadge } from '../market/FeedStatusBadge.tsx';
-import { useMarketList } from '../market/queries.ts';
 
 const loadMarketTable = () =>
-  import('../market/MarketTable.tsx').then((module) => ({ default: module.MarketTable }));
+  import('../../features/market/MarketTable.tsx').then((module) => ({
+    default: module.MarketTable,
+  }));
 
 /**
  * The rows show the list, which arrives after the first paint: their code (the table, its

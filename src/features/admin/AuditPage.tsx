@@ -3,11 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AuditEntry } from '../../../contract/admin/schemas.ts';
+import { ADMIN_KEY, staffCall, staffFile } from '../../api/staff-session.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { DataTable, ErrorAlert, PageHeader, Pager, type Column } from '../../ui/admin/AdminUi.tsx';
 import { Spinner } from '../../ui/EmptyState.tsx';
-import { ADMIN_KEY } from './AdminShell.tsx';
-import { DataTable, ErrorAlert, PageHeader, Pager, type Column } from './AdminUi.tsx';
-import { compactJson, formatDateTime } from './format.ts';
-import { staffCall, staffFile } from './staff-session.ts';
 
 const PAGE_SIZE = 25;
 
@@ -22,6 +21,12 @@ function Target({ target }: { target: string }) {
     );
   }
   return <code className="admin-code">{target}</code>;
+}
+
+/** Before/after values of an audit entry as one line of JSON. */
+function compactJson(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 function Json({ value }: { value: unknown }) {

@@ -7,10 +7,9 @@ import {
   type Staff,
   type StaffRole,
 } from '../../../contract/admin/schemas.ts';
+import { ADMIN_KEY, staffCall } from '../../api/staff-session.ts';
+import { PageHeader, useAdminForm } from '../../ui/admin/AdminUi.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { ADMIN_KEY } from './AdminShell.tsx';
-import { PageHeader, useAdminForm } from './AdminUi.tsx';
-import { staffCall } from './staff-session.ts';
 
 /** Create a staff account (admin only); the new member signs in at /admin/login. */
 export default function StaffPage() {

@@ -4,23 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import type { userSummary } from '../../../contract/admin/schemas.ts';
+import { ADMIN_KEY, staffCall } from '../../api/staff-session.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import {
+  DataTable,
+  ErrorAlert,
+  PageHeader,
+  Pager,
+  UserStatus,
+  type Column,
+} from '../../ui/admin/AdminUi.tsx';
 import { Spinner } from '../../ui/EmptyState.tsx';
-import { ADMIN_KEY } from './AdminShell.tsx';
-import { DataTable, ErrorAlert, PageHeader, Pager, type Column } from './AdminUi.tsx';
-import { formatDateTime } from './format.ts';
-import { staffCall } from './staff-session.ts';
 
 type UserSummary = z.infer<typeof userSummary>;
 const PAGE_SIZE = 20;
-
-export function UserStatus({ status }: { status: UserSummary['status'] }) {
-  const { t } = useTranslation('admin');
-  return (
-    <span className={`badge admin-user-${status}`} data-status={status}>
-      {t(`userStatus.${status}`)}
-    </span>
-  );
-}
 
 /** Find a user by id, username, e-mail or phone; a result opens the user's ledger. */
 export default function UsersPage() {

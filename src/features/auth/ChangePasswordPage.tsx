@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { repasswordBody } from '../../../contract/auth/schemas.ts';
 import { Code } from '../../../contract/errors.ts';
 import { call } from '../../api/client.ts';
+import { useFormError } from '../../lib/use-form-error.ts';
+import { FormErrorAlert } from '../../ui/FormErrorAlert.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { FormErrorAlert } from '../auth/FormErrorAlert.tsx';
-import { NewPasswordFields } from '../auth/NewPasswordFields.tsx';
-import { useFormError } from '../auth/use-form-error.ts';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 
 /** Fields that show their own error; any other error shows above the form. */
 const CHANGE_FIELDS = ['oldPassword', 'password', 'confirm'];

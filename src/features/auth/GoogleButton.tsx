@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignInOptions } from '../../../contract/sign-in/schemas.ts';
+import type { useFormError } from '../../lib/use-form-error.ts';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { isEmbeddedWebView } from '../../wallet/in-app-browser.ts';
 import { startGoogleSignIn } from './google-sign-in.ts';
-import type { useFormError } from './use-form-error.ts';
 
 /**
  * Sends the person to Google and back to `redirect`: signing in, or, with a session, linking the

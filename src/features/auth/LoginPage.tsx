@@ -4,16 +4,16 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginBody } from '../../../contract/auth/schemas.ts';
 import type { IdentityLoginResult } from '../../../contract/sign-in/schemas.ts';
 import { call } from '../../api/client.ts';
-import { safeRedirect } from '../../app/RequireAuth.tsx';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
+import { useFormError } from '../../lib/use-form-error.ts';
 import { sessionStore } from '../../state/session.ts';
 import { useStore } from '../../state/store.ts';
 import { Spinner } from '../../ui/EmptyState.tsx';
+import { FormErrorAlert } from '../../ui/FormErrorAlert.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { detectFromWindow } from '../../wallet/in-app-browser.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { FormErrorAlert } from './FormErrorAlert.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
-import { useFormError } from './use-form-error.ts';
 import { useSignInOptions } from './use-sign-in-options.ts';
 
 /** wagmi and viem load with the wallet panel, not with the rest of the app. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import type { useFormError } from '../../lib/use-form-error.ts';
 import { TextField } from '../../ui/TextField.tsx';
-import type { useFormError } from './use-form-error.ts';
 
 /** A new password and its confirmation, as register, reset and change all ask for them. */
 export function NewPasswordFields({

@@ -4,17 +4,17 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { registerBody, sendCodeBody } from '../../../contract/auth/schemas.ts';
 import { Code } from '../../../contract/errors.ts';
 import { call } from '../../api/client.ts';
+import { useFormError } from '../../lib/use-form-error.ts';
 import { preferences } from '../../state/preferences.ts';
 import { sessionStore } from '../../state/session.ts';
+import { FormErrorAlert } from '../../ui/FormErrorAlert.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { FormErrorAlert } from './FormErrorAlert.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { AreaCodeSelect, DEFAULT_REGION, dialOf } from './AreaCodeSelect.tsx';
 import { AREA_CODES } from './areaCodes.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { CodeField } from './CodeField.tsx';
 import { useCodeSender } from './use-code-sender.ts';
-import { useFormError } from './use-form-error.ts';
 
 /** Fields that show their own error; any other error shows above the form. */
 const REGISTER_FIELDS = [

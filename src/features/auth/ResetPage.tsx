@@ -4,14 +4,14 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { repasswordBody, sendCodeBody } from '../../../contract/auth/schemas.ts';
 import { Code } from '../../../contract/errors.ts';
 import { call } from '../../api/client.ts';
+import { useFormError } from '../../lib/use-form-error.ts';
 import { sessionStore } from '../../state/session.ts';
+import { FormErrorAlert } from '../../ui/FormErrorAlert.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { FormErrorAlert } from './FormErrorAlert.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { CodeField } from './CodeField.tsx';
 import { useCodeSender } from './use-code-sender.ts';
-import { useFormError } from './use-form-error.ts';
 
 /** Fields that show their own error; any other error shows above the form. */
 const RESET_FIELDS = ['email', 'code', 'password', 'confirm'];

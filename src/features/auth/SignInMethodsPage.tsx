@@ -5,11 +5,11 @@ import type { IdentityLoginResult, LinkedSignIn } from '../../../contract/sign-i
 import { call } from '../../api/client.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
 import { currentLocaleTag } from '../../i18n/i18n.ts';
+import { useFormError } from '../../lib/use-form-error.ts';
 import { sessionStore } from '../../state/session.ts';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
-import { FormErrorAlert } from './FormErrorAlert.tsx';
+import { FormErrorAlert } from '../../ui/FormErrorAlert.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
-import { useFormError } from './use-form-error.ts';
 import { useSignInOptions } from './use-sign-in-options.ts';
 
 /** wagmi and viem load with the wallet panel, as on the log-in screen. */

@@ -1,5 +1,5 @@
-import { CONTENT_TYPE } from '../content/content-types.ts';
-import { ContentBySlug } from '../content/ContentPage.tsx';
+import { CONTENT_TYPE } from './content-types.ts';
+import { ContentBySlug } from './ContentPage.tsx';
 
 export default function AboutPage() {
   return (

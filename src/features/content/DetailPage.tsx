@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { ContentById } from '../content/ContentPage.tsx';
+import { ContentById } from './ContentPage.tsx';
 
 /** SPEC §2 /detail?id=&title=: a company, policy or statement page. */
 export default function DetailPage() {

@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { errorMessage } from '../../i18n/error-message.ts';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { Icon } from '../../ui/Icon.tsx';
-import { CONTENT_TYPE } from '../content/content-types.ts';
-import { useContentList } from '../content/queries.ts';
+import { CONTENT_TYPE } from './content-types.ts';
+import { useContentList } from './queries.ts';
 
 export function ContentLinks({ type }: { type: number }) {
   const { t } = useTranslation();

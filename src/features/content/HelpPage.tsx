@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../ui/Icon.tsx';
-import { CONTENT_TYPE } from '../content/content-types.ts';
+import { CONTENT_TYPE } from './content-types.ts';
 import { ContentLinks } from './HelpListPage.tsx';
 
 /** Help centre: FAQ, notices and the legal pages. */

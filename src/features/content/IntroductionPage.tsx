@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { CONTENT_TYPE } from '../content/content-types.ts';
-import { ContentBySlug } from '../content/ContentPage.tsx';
-import { AppDownloadLinks, useAppLinks } from '../content/AppDownloadLinks.tsx';
+import { CONTENT_TYPE } from './content-types.ts';
+import { ContentBySlug } from './ContentPage.tsx';
+import { AppDownloadLinks, useAppLinks } from './AppDownloadLinks.tsx';
 
 export default function IntroductionPage() {
   const { t } = useTranslation();

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../i18n/error-message.ts';
 import { preferences } from '../../state/preferences.ts';
 import { useStore } from '../../state/store.ts';
+import { Amount } from '../../ui/Amount.tsx';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
-import { Amount } from './Amount.tsx';
 import { useBalances } from './queries.ts';
 import './funds.css';
 

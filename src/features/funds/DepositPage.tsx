@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { Code } from '../../../contract/errors.ts';
 import type { Network } from '../../../contract/funds/addresses.ts';
 import {
   ASSETS,
@@ -11,14 +12,13 @@ import {
   type Asset,
   type Deposit,
 } from '../../../contract/funds/schemas.ts';
-import { Code } from '../../../contract/errors.ts';
 import { call, upload } from '../../api/client.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
+import { useFormError } from '../../lib/use-form-error.ts';
+import { Amount } from '../../ui/Amount.tsx';
 import { Spinner } from '../../ui/EmptyState.tsx';
+import { FormErrorAlert } from '../../ui/FormErrorAlert.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { FormErrorAlert } from '../auth/FormErrorAlert.tsx';
-import { useFormError } from '../auth/use-form-error.ts';
-import { Amount } from './Amount.tsx';
 import { ChainCheckNote } from './ChainCheckNote.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { refreshFunds, useDepositAddress, useFundingOptions } from './queries.ts';

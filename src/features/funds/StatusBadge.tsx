@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { FundingStatus } from '../../../contract/funds/schemas.ts';
+import { StatusBadge as SharedStatusBadge } from '../../ui/StatusBadge.tsx';
 
-/** SPEC §4 deposit/withdrawal statuses: pending review, approved, failed, rejected. */
+/** The shared status badge in this feature's words and colours (funds.css). */
 export function StatusBadge({ status }: { status: FundingStatus }) {
   const { t } = useTranslation('funds');
   return (
-    <span className={`badge status-${status}`} data-status={status}>
-      {t(`status.${status}`)}
-    </span>
+    <SharedStatusBadge
+      status={status}
+      label={t(`status.${status}`)}
+      className={`status-${status}`}
+    />
   );
 }

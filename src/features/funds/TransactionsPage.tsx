@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../i18n/error-message.ts';
+import { formatTime } from '../../lib/time.ts';
 import { preferences } from '../../state/preferences.ts';
 import { useStore } from '../../state/store.ts';
+import { Amount } from '../../ui/Amount.tsx';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
-import { Amount } from './Amount.tsx';
-import { formatTime } from './format-time.ts';
 import { Pager } from './Pager.tsx';
 import { useTransactions } from './queries.ts';
 import './funds.css';

@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Network } from '../../../contract/funds/addresses.ts';
 import { toUnits } from '../../../contract/decimal.ts';
 import { Code } from '../../../contract/errors.ts';
+import type { Network } from '../../../contract/funds/addresses.ts';
 import {
   amountSchema,
   ASSET_SCALE,
@@ -19,12 +19,12 @@ import {
   type WithdrawalBody,
 } from '../../../contract/funds/schemas.ts';
 import { call } from '../../api/client.ts';
+import { useFormError } from '../../lib/use-form-error.ts';
+import { Amount } from '../../ui/Amount.tsx';
 import { Spinner } from '../../ui/EmptyState.tsx';
+import { FormErrorAlert } from '../../ui/FormErrorAlert.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { FormErrorAlert } from '../auth/FormErrorAlert.tsx';
-import { useFormError } from '../auth/use-form-error.ts';
-import { Amount } from './Amount.tsx';
 import { refreshFunds, useBalances, useFundingOptions } from './queries.ts';
 import { RealBookOnly } from './RealBookOnly.tsx';
 import { StatusBadge } from './StatusBadge.tsx';

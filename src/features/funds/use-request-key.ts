@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { newRequestKey } from './request-key.ts';
+import { newRequestKey } from '../../lib/request-key.ts';
 
 /**
  * The idempotency key of a money form. A submission whose answer was lost (timeout, network)

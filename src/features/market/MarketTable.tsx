@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { MarketItem } from '../../../contract/market/schemas.ts';
-import { changeClass, formatChange, formatDecimal } from './format.ts';
+import { formatDecimal } from '../../lib/format.ts';
+import { changeClass, formatChange } from './format.ts';
 import { MarketLogo } from './MarketLogo.tsx';
 import { Sparkline } from './Sparkline.tsx';
 

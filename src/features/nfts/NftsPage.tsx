@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Nft, NftChain } from '../../../contract/nfts/schemas.ts';
 import { call } from '../../api/client.ts';
+import { Amount } from '../../ui/Amount.tsx';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
-import { Amount } from '../funds/Amount.tsx';
 import './nfts.css';
 
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;

@@ -1,14 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import type { z } from 'zod';
-import { adminFieldCodes } from '../../../contract/admin/schemas.ts';
+import { adminFieldCodes, type userSummary } from '../../../contract/admin/schemas.ts';
 import type { FundingStatus } from '../../../contract/funds/schemas.ts';
 import { validate } from '../../../contract/validate.ts';
 import { ApiError } from '../../api/client.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
-import { EmptyState } from '../../ui/EmptyState.tsx';
-import { pageCount } from './format.ts';
+import { Pager as SharedPager } from '../Pager.tsx';
+import { StatusBadge as SharedStatusBadge } from '../StatusBadge.tsx';
+
+// The back office's building blocks, shared by the admin shell (src/app/admin) and every
+// feature's admin screens (src/features/<capability>/admin), all in the admin namespace.
 
 export interface Column<T> {
   id: string;
@@ -80,45 +82,25 @@ export function DataTable<T>({
   );
 }
 
-/** Previous / next with "page x of y"; hidden when everything fits on one page. */
-export function Pager({
-  page,
-  total,
-  size,
-  onPage,
-}: {
+/** The shared pager in the back office's words and spacing. */
+export function Pager(props: {
   page: number;
   total: number;
   size: number;
   onPage: (page: number) => void;
 }) {
   const { t } = useTranslation('admin');
-  const pages = pageCount(total, size);
-  if (pages <= 1 && page <= 1) return null;
   return (
-    <nav className="admin-pager" aria-label={t('pager.label')}>
-      <button
-        type="button"
-        className="btn btn-ghost btn-small"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-        data-testid="pager-prev"
-      >
-        {t('pager.previous')}
-      </button>
-      <span className="muted" data-testid="pager-status">
-        {t('pager.status', { page, pages })}
-      </span>
-      <button
-        type="button"
-        className="btn btn-ghost btn-small"
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-        data-testid="pager-next"
-      >
-        {t('pager.next')}
-      </button>
-    </nav>
+    <SharedPager
+      {...props}
+      className="admin-pager"
+      labels={{
+        label: t('pager.label'),
+        previous: t('pager.previous'),
+        next: t('pager.next'),
+        status: (pages) => t('pager.status', { page: props.page, pages }),
+      }}
+    />
   );
 }
 
@@ -135,24 +117,21 @@ export function ErrorAlert({ error, testId }: { error: unknown; testId?: string 
 export function StatusBadge({ status }: { status: FundingStatus }) {
   const { t } = useTranslation('admin');
   return (
-    <span className={`badge admin-status admin-status-${status}`} data-status={status}>
-      {t(`status.${status}`)}
-    </span>
+    <SharedStatusBadge
+      status={status}
+      label={t(`status.${status}`)}
+      className={`admin-status admin-status-${status}`}
+    />
   );
 }
 
-/** The page a role may not open: said in words, with a way back, never a crash. */
-export function Forbidden({ home }: { home: string }) {
+/** A user account's state (active or disabled). */
+export function UserStatus({ status }: { status: z.infer<typeof userSummary>['status'] }) {
   const { t } = useTranslation('admin');
   return (
-    <div className="admin-page" data-testid="admin-forbidden">
-      <EmptyState icon="lock" title={t('forbidden.title')}>
-        <p>{t('forbidden.body')}</p>
-        <Link to={home} className="btn btn-ghost">
-          {t('forbidden.back')}
-        </Link>
-      </EmptyState>
-    </div>
+    <span className={`badge admin-user-${status}`} data-status={status}>
+      {t(`userStatus.${status}`)}
+    </span>
   );
 }
 

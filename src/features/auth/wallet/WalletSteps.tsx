@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { useAccount, useSignMessage } from 'wagmi';
 import type { SignInOptions } from '../../../../contract/sign-in/schemas.ts';
 import { call } from '../../../api/client.ts';
+import { useFormError } from '../../../lib/use-form-error.ts';
+import { FormErrorAlert } from '../../../ui/FormErrorAlert.tsx';
 import { isRejection, shortAddress, useConnectWallet } from '../../../wallet/connect-wallet.ts';
 import { signInMessage } from '../../../wallet/siwe-message.ts';
-import { FormErrorAlert } from '../FormErrorAlert.tsx';
-import { useFormError } from '../use-form-error.ts';
 import type { SignedIn } from './WalletSignIn.tsx';
 
 /**

@@ -2,12 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { setParamBody, type paramItem } from '../../../contract/admin/schemas.ts';
-import { Spinner } from '../../ui/EmptyState.tsx';
-import { ADMIN_KEY } from './AdminShell.tsx';
-import { ErrorAlert, PageHeader, useAdminForm } from './AdminUi.tsx';
-import { formatDateTime } from './format.ts';
-import { staffCall } from './staff-session.ts';
+import { setParamBody, type paramItem } from '../../../../contract/admin/schemas.ts';
+import { ADMIN_KEY, staffCall } from '../../../api/staff-session.ts';
+import { formatDateTime } from '../../../lib/time.ts';
+import { ErrorAlert, PageHeader, useAdminForm } from '../../../ui/admin/AdminUi.tsx';
+import { Spinner } from '../../../ui/EmptyState.tsx';
 
 type Param = z.infer<typeof paramItem>;
 const PARAMS_KEY = [ADMIN_KEY, 'params'] as const;

@@ -3,20 +3,32 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
-import type { depositQueue, withdrawalQueue } from '../../../contract/admin/schemas.ts';
-import { FUNDS_LIMITS, type FundingStatus } from '../../../contract/funds/schemas.ts';
-import { Code } from '../../../contract/errors.ts';
-import { errorMessage } from '../../i18n/error-message.ts';
-import { useStore } from '../../state/store.ts';
-import { Spinner } from '../../ui/EmptyState.tsx';
-import { Modal } from '../../ui/Modal.tsx';
-import { ChainCheckNote } from '../funds/ChainCheckNote.tsx';
-import { formatDecimal } from '../market/format.ts';
-import { canReview } from './access.ts';
-import { ADMIN_KEY } from './AdminShell.tsx';
-import { DataTable, ErrorAlert, PageHeader, Pager, StatusBadge, type Column } from './AdminUi.tsx';
-import { formatDateTime, middleEllipsis } from './format.ts';
-import { staffCall, staffFile, staffSession } from './staff-session.ts';
+import type { depositQueue, withdrawalQueue } from '../../../../contract/admin/schemas.ts';
+import { Code } from '../../../../contract/errors.ts';
+import { FUNDS_LIMITS, type FundingStatus } from '../../../../contract/funds/schemas.ts';
+import {
+  ADMIN_KEY,
+  roleMayCall,
+  staffCall,
+  staffFile,
+  staffSession,
+} from '../../../api/staff-session.ts';
+import { errorMessage } from '../../../i18n/error-message.ts';
+import { formatDecimal } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/time.ts';
+import { useStore } from '../../../state/store.ts';
+import {
+  DataTable,
+  ErrorAlert,
+  PageHeader,
+  Pager,
+  StatusBadge,
+  type Column,
+} from '../../../ui/admin/AdminUi.tsx';
+import { Amount } from '../../../ui/Amount.tsx';
+import { Spinner } from '../../../ui/EmptyState.tsx';
+import { Modal } from '../../../ui/Modal.tsx';
+import { ChainCheckNote } from '../ChainCheckNote.tsx';
 
 type Kind = 'deposits' | 'withdrawals';
 type DepositQueue = z.infer<typeof depositQueue>;
@@ -43,13 +55,9 @@ function useQueue(kind: Kind, status: FundingStatus, page: number) {
   });
 }
 
-function Amount({ value, asset }: { value: string; asset?: string }) {
-  return (
-    <span className="num">
-      {formatDecimal(value)}
-      {asset !== undefined && <span className="muted"> {asset}</span>}
-    </span>
-  );
+/** A long hash or address shortened in the middle; the full text stays in a title. */
+function middleEllipsis(text: string, keep = 8): string {
+  return text.length <= keep * 2 + 1 ? text : `${text.slice(0, keep)}…${text.slice(-keep)}`;
 }
 
 function UserCell({ userId, username }: { userId: number; username: string }) {
@@ -105,7 +113,7 @@ export default function QueuePage({ kind }: { kind: Kind }) {
   } | null>(null);
   const notice = message?.view === view ? (message.notice ?? null) : null;
   const rowError = message?.view === view ? (message.error ?? null) : null;
-  const mayReview = staff !== null && canReview(staff.role);
+  const mayReview = staff !== null && roleMayCall(staff.role, 'reviewDeposit');
 
   const review = useMutation({
     mutationFn: (input: { id: number; decision: Decision; reason: string }): Promise<unknown> =>

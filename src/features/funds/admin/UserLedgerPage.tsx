@@ -2,9 +2,9 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { adjustBody } from '../../../contract/admin/schemas.ts';
-import type { Book } from '../../../contract/envelope.ts';
-import { Code } from '../../../contract/errors.ts';
+import { adjustBody } from '../../../../contract/admin/schemas.ts';
+import type { Book } from '../../../../contract/envelope.ts';
+import { Code } from '../../../../contract/errors.ts';
 import {
   ASSETS,
   fitsScale,
@@ -12,18 +12,24 @@ import {
   type Asset,
   type AssetBalance,
   type Transaction,
-} from '../../../contract/funds/schemas.ts';
-import { ApiError } from '../../api/client.ts';
-import { useStore } from '../../state/store.ts';
-import { Spinner } from '../../ui/EmptyState.tsx';
-import { TextField } from '../../ui/TextField.tsx';
-import { formatDecimal } from '../market/format.ts';
-import { canAdjust } from './access.ts';
-import { ADMIN_KEY } from './AdminShell.tsx';
-import { DataTable, ErrorAlert, PageHeader, Pager, useAdminForm, type Column } from './AdminUi.tsx';
-import { formatDateTime, newRequestKey } from './format.ts';
-import { staffCall, staffSession } from './staff-session.ts';
-import { UserStatus } from './UsersPage.tsx';
+} from '../../../../contract/funds/schemas.ts';
+import { ApiError } from '../../../api/client.ts';
+import { ADMIN_KEY, roleMayCall, staffCall, staffSession } from '../../../api/staff-session.ts';
+import { formatDecimal } from '../../../lib/format.ts';
+import { newRequestKey } from '../../../lib/request-key.ts';
+import { formatDateTime } from '../../../lib/time.ts';
+import { useStore } from '../../../state/store.ts';
+import {
+  DataTable,
+  ErrorAlert,
+  PageHeader,
+  Pager,
+  useAdminForm,
+  UserStatus,
+  type Column,
+} from '../../../ui/admin/AdminUi.tsx';
+import { Spinner } from '../../../ui/EmptyState.tsx';
+import { TextField } from '../../../ui/TextField.tsx';
 
 const BOOKS = ['real', 'demo'] as const satisfies readonly Book[];
 const PAGE_SIZE = 20;
@@ -33,7 +39,7 @@ function signClass(amount: string): string {
 }
 
 /** One user: book switch, balances, ledger movements and (admin only) a manual adjustment. */
-export default function UserDetailPage() {
+export default function UserLedgerPage() {
   const { t } = useTranslation('admin');
   const { staff } = useStore(staffSession);
   const { id = '' } = useParams();
@@ -181,7 +187,7 @@ export default function UserDetailPage() {
               empty={t('ledger.noBalances')}
             />
           </section>
-          {staff !== null && canAdjust(staff.role) && (
+          {staff !== null && roleMayCall(staff.role, 'adjustBalance') && (
             <AdjustForm key={book} userId={userId} book={book} balances={data.balances} />
           )}
           <section className="card admin-card">

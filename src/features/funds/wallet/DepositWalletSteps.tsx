@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { encodeFunctionData, getAddress, type Address, type Hex } from 'viem';
-import { erc20DepositAbi } from '../../../../contracts-abi/abis.ts';
-import { useAccount, useSendTransaction, useSwitchChain } from 'wagmi';
 import { toUnits } from '../../../../contract/decimal.ts';
+import { useAccount, useSendTransaction, useSwitchChain } from 'wagmi';
 import { Code } from '../../../../contract/errors.ts';
 import {
   amountSchema,
@@ -11,11 +10,12 @@ import {
   type ChainTransfer,
   type FundingOption,
 } from '../../../../contract/funds/schemas.ts';
+import { erc20DepositAbi } from '../../../../contracts-abi/abis.ts';
 import { call } from '../../../api/client.ts';
+import { useFormError } from '../../../lib/use-form-error.ts';
+import { Amount } from '../../../ui/Amount.tsx';
+import { FormErrorAlert } from '../../../ui/FormErrorAlert.tsx';
 import { isRejection, shortAddress, useConnectWallet } from '../../../wallet/connect-wallet.ts';
-import { FormErrorAlert } from '../../auth/FormErrorAlert.tsx';
-import { useFormError } from '../../auth/use-form-error.ts';
-import { Amount } from '../Amount.tsx';
 
 /** An option the chain verifies, with where this person pays it (own or shared address). */
 export type ChainOption = FundingOption & {

@@ -1,0 +1,32 @@
+import { page, type AppRoute } from '../../lib/routing.ts';
+
+const BalancePage = page(() => import('./BalancePage.tsx'));
+const CoinAccountsPage = page(() => import('./CoinAccountsPage.tsx'));
+const DepositPage = page(() => import('./DepositPage.tsx'));
+const WithdrawPage = page(() => import('./WithdrawPage.tsx'));
+const FundingRecordsPage = page(() => import('./FundingRecordsPage.tsx'));
+const TransactionsPage = page(() => import('./TransactionsPage.tsx'));
+
+export const fundsRoutes: AppRoute[] = [
+  { path: '/profile/balance', element: <BalancePage />, guarded: true, page: BalancePage },
+  {
+    path: '/profile/balancebb',
+    element: <CoinAccountsPage />,
+    guarded: true,
+    page: CoinAccountsPage,
+  },
+  { path: '/profile/deposit', element: <DepositPage />, guarded: true, page: DepositPage },
+  { path: '/profile/withdraw', element: <WithdrawPage />, guarded: true, page: WithdrawPage },
+  {
+    path: '/profile/records',
+    element: <FundingRecordsPage />,
+    guarded: true,
+    page: FundingRecordsPage,
+  },
+  {
+    path: '/profile/transactions',
+    element: <TransactionsPage />,
+    guarded: true,
+    page: TransactionsPage,
+  },
+];

@@ -1,0 +1,42 @@
+import { page, type AppRoute } from '../../lib/routing.ts';
+
+const UnavailablePage = page(() => import('./UnavailablePage.tsx'));
+
+export const unavailableRoutes: AppRoute[] = [
+  {
+    path: '/trading',
+    element: <UnavailablePage capability="trading" />,
+    guarded: true,
+    page: UnavailablePage,
+  },
+  {
+    path: '/loan',
+    element: <UnavailablePage capability="loan" />,
+    guarded: true,
+    page: UnavailablePage,
+  },
+  {
+    path: '/profile/kefu',
+    element: <UnavailablePage capability="support" />,
+    guarded: true,
+    page: UnavailablePage,
+  },
+  {
+    path: '/profile/qiandao',
+    element: <UnavailablePage capability="checkIn" />,
+    guarded: true,
+    page: UnavailablePage,
+  },
+  {
+    path: '/profile/invite',
+    element: <UnavailablePage capability="invite" />,
+    guarded: true,
+    page: UnavailablePage,
+  },
+  {
+    path: '/profile/notification',
+    element: <UnavailablePage capability="notifications" />,
+    guarded: true,
+    page: UnavailablePage,
+  },
+];
