@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { importZones } from './build-tools/eslint-import-zones.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report'] },
@@ -16,6 +18,41 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,mjs,ts}', '*.ts', '*.js'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    // App layers (issue 12): src/app composes the features; a feature imports no other feature
+    // and nothing from src/app (shared pieces go to src/lib or src/ui); the shared layers import
+    // neither. Zones are resolved paths, so they hold at any depth and for lazy import() too.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { layers: importZones },
+    rules: {
+      'layers/no-restricted-paths': [
+        'error',
+        {
+          root: import.meta.dirname,
+          zones: [
+            ...readdirSync(new URL('./src/features', import.meta.url)).map((feature) => ({
+              target: `src/features/${feature}`,
+              from: 'src/features',
+              except: [`src/features/${feature}`],
+              message: 'a feature imports no other feature (share through src/lib or src/ui)',
+            })),
+            {
+              target: 'src/features',
+              from: 'src/app',
+              message: 'a feature imports nothing from src/app, the layer that composes features',
+            },
+            {
+              target: ['api', 'i18n', 'lib', 'state', 'ui', 'vendor', 'wallet'].map(
+                (l) => `src/${l}`,
+              ),
+              from: ['src/features', 'src/app'],
+              message: 'the shared layers import no feature and nothing from src/app',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Playwright specs run in Node and hand functions to the page.
