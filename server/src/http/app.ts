@@ -28,7 +28,7 @@ import { crawlerRoutes } from './routes/crawler-routes.ts';
 import { devRoutes } from './routes/dev-routes.ts';
 import type { Capability } from './capability.ts';
 import { messageSocket } from './message-socket.ts';
-import { Registrar, type CallerGate } from './register-route.ts';
+import { JSON_TYPE, Registrar, type CallerGate } from './register-route.ts';
 
 /** Largest request body accepted (uploads get their own limit in their own routes). */
 const BODY_LIMIT = 64 * 1024;
@@ -96,7 +96,12 @@ export async function buildApp(config: Config, parts: AppParts): Promise<Fastify
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     const { status, code, detail } = envelopeOf(err);
     if (status >= 500) request.log.error({ err }, 'unhandled error');
-    return reply.status(status).send({ code, result: detail });
+    // Written here: a refusal is HTTP 200 too, and the route's serializer for 200 knows only
+    // the route's result (register-route.ts), not a refusal's detail.
+    return reply
+      .status(status)
+      .type(JSON_TYPE)
+      .send(JSON.stringify({ code, result: detail }));
   });
 
   securityHeaders(app);

@@ -1,16 +1,11 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { codeMessages } from '../../../contract/errors.ts';
 import { routes } from '../../../contract/routes.ts';
-
-type JsonSchema = Record<string, unknown>;
-
-function schemaOf(type: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  return z.toJSONSchema(type, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as JsonSchema;
-}
+import { jsonSchemaOf, type JsonSchema } from './json-schema.ts';
 
 function parametersOf(type: z.ZodType | undefined, where: 'query' | 'path') {
   if (type === undefined) return [];
-  const schema = schemaOf(type, 'input') as {
+  const schema = jsonSchemaOf(type, 'input') as {
     properties?: Record<string, JsonSchema>;
     required?: string[];
     oneOf?: unknown;
@@ -49,7 +44,10 @@ export function openApiDocument() {
               schema: {
                 type: 'object',
                 required: ['code', 'result'],
-                properties: { code: { type: 'integer' }, result: schemaOf(def.result, 'output') },
+                properties: {
+                  code: { type: 'integer' },
+                  result: jsonSchemaOf(def.result, 'output'),
+                },
               },
             },
           },
@@ -73,7 +71,7 @@ export function openApiDocument() {
     if (def.body !== undefined) {
       op.requestBody = {
         required: true,
-        content: { 'application/json': { schema: schemaOf(def.body, 'input') } },
+        content: { 'application/json': { schema: jsonSchemaOf(def.body, 'input') } },
       };
     }
     if (def.auth !== 'none') op.security = [{ token: [] }];

@@ -6,6 +6,7 @@ import type { RouteAuth, RouteDef } from '../../../contract/route-def.ts';
 import { validate } from '../../../contract/validate.ts';
 import type { Session } from '../auth/sessions.ts';
 import { AppError } from '../errors.ts';
+import { answerSchemaOf } from './answer-schema.ts';
 import {
   bearerToken,
   bookOf,
@@ -44,6 +45,17 @@ export interface FileAnswer {
   body: Buffer | string;
   /** Sent as an attachment under this name; shown inline otherwise. */
   filename?: string;
+}
+
+/** JSON answers; Fastify adds `charset=utf-8`, as it does to the answers it serializes. */
+export const JSON_TYPE = 'application/json';
+
+/**
+ * Answers are the caller's own and some carry a session token (login, register, wallet and
+ * Google sign-in or linking, staff login): no browser or proxy may keep a copy.
+ */
+function noStore(reply: FastifyReply): void {
+  reply.header('cache-control', 'no-store');
 }
 
 function check(schema: z.ZodType | undefined, def: RouteDef, value: unknown): unknown {
@@ -111,21 +123,25 @@ export class Registrar {
     return new Registrar(scope, this.gate);
   }
 
+  /**
+   * The handler's value is written by Fastify's serializer compiled from the contract's result
+   * schema where that is faithful (answer-schema.ts), by JSON.stringify otherwise.
+   */
   route<D extends RouteDef>(
     def: D,
     handler: Handler<D>,
     options: Pick<RouteShorthandOptions, 'config'> = {},
   ): void {
+    const answer = answerSchemaOf(def.result);
     this.app.route({
       method: def.method,
       url: def.path,
       ...options,
+      ...(answer === undefined ? {} : { schema: { response: { 200: answer } } }),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const { input, ctx } = await prepare(this.gate, def, request);
         const result = await handler(input, ctx);
-        // Answers are the caller's own and some carry a session token (login, register, wallet
-        // and Google sign-in or linking, staff login): no browser or proxy may keep a copy.
-        reply.header('cache-control', 'no-store');
+        noStore(reply);
         return { code: Code.ok, result: result ?? null };
       },
     });

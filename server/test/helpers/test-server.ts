@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../../src/platform/config.ts';
 import { createServer, type Server } from '../../src/server.ts';
+import { takeStrayAnswers } from './answer-check.ts';
 
 /** The local PostgreSQL the scale-out suites use (trust auth on this machine and in CI). */
 export const POSTGRES_ADMIN_URL =
@@ -91,6 +92,10 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       await server.close();
       await pgDb?.drop();
       await rm(dataDir, { recursive: true, force: true });
+      const strays = takeStrayAnswers();
+      if (strays.length > 0) {
+        throw new Error(`answers outside their contract schemas:\n${strays.join('\n')}`);
+      }
     },
   };
 }
