@@ -5,6 +5,10 @@ import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import { importZones } from './build-tools/eslint-import-zones.js';
 
+/** Server folders with a module.ts, and the kernels below them (docs/architecture.md). */
+const SERVER_CAPABILITIES = ['admin', 'auth', 'content', 'funds', 'market', 'nfts'];
+const SERVER_KERNELS = ['errors.ts', 'assert.ts', 'money', 'audit', 'platform'];
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -49,6 +53,54 @@ export default tseslint.config(
               from: ['src/features', 'src/app'],
               message: 'the shared layers import no feature and nothing from src/app',
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Server layers (issue 12, docs/architecture.md): kernels at the bottom (errors, assert,
+    // money, audit, platform), the ledger on db and money only, capabilities beside each other
+    // and never importing one another (what one needs of another is an interface in its
+    // module.ts, wired in server.ts), and the transport (http/) reached only from a
+    // capability's routes.ts, admin-routes.ts and module.ts.
+    files: ['server/src/**/*.ts'],
+    plugins: { layers: importZones },
+    rules: {
+      'layers/no-restricted-paths': [
+        'error',
+        {
+          root: import.meta.dirname,
+          zones: [
+            {
+              target: [...SERVER_CAPABILITIES, ...SERVER_KERNELS, 'ledger'].map(
+                (p) => `server/src/${p}`,
+              ),
+              from: 'server/src/http',
+              exceptFiles: ['routes.ts', 'admin-routes.ts', 'module.ts'],
+              message: 'domain code imports nothing from http/ (only routes and module files do)',
+            },
+            {
+              target: 'server/src/ledger',
+              from: 'server/src',
+              except: ['ledger', 'platform/db', 'money', 'assert.ts'].map((p) => `server/src/${p}`),
+              message: 'the ledger imports only db and money',
+            },
+            {
+              target: SERVER_KERNELS.map((p) => `server/src/${p}`),
+              from: [...SERVER_CAPABILITIES, 'ledger', 'http', 'server.ts', 'main.ts'].map(
+                (p) => `server/src/${p}`,
+              ),
+              message: 'a kernel (errors, assert, money, audit, platform) imports no capability',
+            },
+            ...SERVER_CAPABILITIES.map((capability) => ({
+              target: `server/src/${capability}`,
+              from: SERVER_CAPABILITIES.filter((c) => c !== capability).map(
+                (c) => `server/src/${c}`,
+              ),
+              message:
+                'a capability imports no other capability (declare what it needs in its module.ts)',
+            })),
           ],
         },
       ],

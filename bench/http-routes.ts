@@ -1,6 +1,6 @@
 /**
- * Requests/second and p99 latency of getUserInfo, listMarketByType and listContents on PGlite
- * and on PostgreSQL,
+ * Requests/second and p99 latency of getUserInfo, listMarketByType (a page, and a search) and
+ * listContents on PGlite and on PostgreSQL,
  * next to a bare Fastify route measured in the same run (goal: at least 50% of it).
  *
  *   npm run bench                      (BENCH_SECONDS=10 BENCH_CONNECTIONS=10 by default)
@@ -19,7 +19,7 @@ function row(name: string, f: Figures, bare: Figures) {
   const ratio = ((f.requestsPerSecond / bare.requestsPerSecond) * 100).toFixed(0);
   const bad = f.errors + f.non2xx > 0 ? `  (errors ${f.errors}, non-2xx ${f.non2xx})` : '';
   console.info(
-    `${name.padEnd(34)} ${String(f.requestsPerSecond).padStart(7)} req/s  p99 ${String(f.p99Ms).padStart(4)} ms  ${ratio.padStart(3)}% of bare${bad}`,
+    `${name.padEnd(38)} ${String(f.requestsPerSecond).padStart(7)} req/s  p99 ${String(f.p99Ms).padStart(4)} ms  ${ratio.padStart(3)}% of bare${bad}`,
   );
 }
 
@@ -71,6 +71,14 @@ async function measureApp(label: string, env: Record<string, string>, bare: Figu
     row(
       `listMarketByType (${label})`,
       await load(`${base}/swx/customer/index/listMarketByType?type=2&size=20`, {
+        seconds,
+        connections,
+      }),
+      bare,
+    );
+    row(
+      `listMarketByType search (${label})`,
+      await load(`${base}/swx/customer/index/listMarketByType?type=2&size=20&search=coin`, {
         seconds,
         connections,
       }),

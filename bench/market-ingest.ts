@@ -7,6 +7,8 @@
  */
 import pg from 'pg';
 import { LocalBus } from '../server/src/platform/bus/bus.ts';
+import { Channels } from '../server/src/platform/bus/channels.ts';
+import { EngineHost } from '../server/src/platform/engine-host.ts';
 import type { Database } from '../server/src/platform/db/database.ts';
 import { migrate } from '../server/src/platform/db/migrate.ts';
 import { openPglite } from '../server/src/platform/db/pglite.ts';
@@ -51,12 +53,14 @@ function makeTicks(): Tick[][] {
 
 async function run(label: string, db: Database): Promise<void> {
   await migrate(db);
-  const market = new MarketService(db, new LocalBus(), silentFeed, {
+  const engines = new EngineHost(new Channels(new LocalBus()), undefined, 1);
+  const market = new MarketService(db, engines, silentFeed, {
     flushMs: 1_000_000,
     sweepMs: 1_000_000,
     backfillDays: 1,
   });
   await market.start(INSTRUMENTS, undefined);
+  await engines.start();
   const batches = makeTicks();
   const started = performance.now();
   let sinceFlush = 0;
@@ -71,7 +75,8 @@ async function run(label: string, db: Database): Promise<void> {
   }
   await market.flush();
   const elapsed = (performance.now() - started) / 1000;
-  await market.stop();
+  await engines.stop();
+  market.stop();
   console.info(
     `${label.padEnd(12)} ${String(Math.round(market.stats.ticks / elapsed)).padStart(7)} ticks/s  (${market.stats.ticks} ticks recorded in ${elapsed.toFixed(1)} s)`,
   );

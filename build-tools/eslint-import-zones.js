@@ -1,4 +1,4 @@
-import { dirname, resolve, sep } from 'node:path';
+import { basename, dirname, resolve, sep } from 'node:path';
 
 const inside = (file, folder) => file === folder || file.startsWith(`${folder}${sep}`);
 const list = (value) => (Array.isArray(value) ? value : [value]);
@@ -6,7 +6,8 @@ const list = (value) => (Array.isArray(value) ? value : [value]);
 /**
  * import/no-restricted-paths' zones, resolved against the importing file: a relative import
  * whose target lies under a zone's `from` is refused in files under its `target`, unless the
- * target lies under one of its `except` folders. Unlike no-restricted-imports, which matches
+ * target lies under one of its `except` folders, or the importing file's name is one of its
+ * `exceptFiles` (a server capability's routes.ts may import the transport; its services not). Unlike no-restricted-imports, which matches
  * the specifier's text, the same rule holds at any folder depth, and dynamic `import()` (how
  * route tables load screens) is checked too. Zone paths are relative to `root`.
  */
@@ -29,6 +30,7 @@ const noRestrictedPaths = {
                 },
                 from: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
                 except: { type: 'array', items: { type: 'string' } },
+                exceptFiles: { type: 'array', items: { type: 'string' } },
                 message: { type: 'string' },
               },
               required: ['target', 'from', 'message'],
@@ -52,8 +54,10 @@ const noRestrictedPaths = {
         from: absolute(zone.from),
         except: absolute(zone.except ?? []),
         message: zone.message,
+        exceptFiles: zone.exceptFiles ?? [],
       }))
-      .filter((zone) => zone.target.some((folder) => inside(file, folder)));
+      .filter((zone) => zone.target.some((folder) => inside(file, folder)))
+      .filter((zone) => !zone.exceptFiles.includes(basename(file)));
     if (mine.length === 0) return {};
 
     function check(source) {

@@ -1,15 +1,31 @@
-/** The `/message` websocket (SPEC §7): text frames holding an array of these. */
+import * as z from 'zod/mini';
+
+/**
+ * The frames of the `/message` websocket (SPEC §7) and of the bus between nodes, as schemas
+ * both sides parse. They use zod/mini, whose functions tree-shake, so the app's live feed
+ * checks what it receives without carrying the whole of zod.
+ */
 export const MESSAGE_PATH = '/message';
 
-export interface PriceUpdate {
-  code: string;
+const instrumentCode = z.string().check(z.regex(/^[A-Z0-9.]{1,16}$/));
+const decimal = z.string().check(z.regex(/^\d{1,30}(\.\d{1,18})?$/));
+const signedDecimal = z.string().check(z.regex(/^-?\d{1,30}(\.\d{1,18})?$/));
+const epochMs = z.number().check(z.int(), z.nonnegative());
+
+/** One instrument's new price in the SPEC §7 price list. */
+export const priceUpdate = z.object({
+  code: instrumentCode,
   /** Decimal string, the instrument's precision. */
-  price: string;
+  price: decimal,
   /** 24h change in percent, 2 decimals. */
-  zdf: string;
+  zdf: signedDecimal,
   /** Time of the tick, ms since the epoch (ours; lets a client show how fresh a price is). */
-  ts: number;
-}
+  ts: epochMs,
+});
+export type PriceUpdate = z.infer<typeof priceUpdate>;
+
+/** Server to client: the SPEC §7 price list, every instrument that moved since the last frame. */
+export const priceListFrame = z.array(priceUpdate);
 
 /**
  * The richer channel for one instrument on the same socket: a client sends
@@ -18,14 +34,27 @@ export interface PriceUpdate {
  */
 export const MAX_SUBSCRIPTIONS = 5;
 
-export interface SubscribeCommand {
-  op: 'subscribe' | 'unsubscribe';
-  code: string;
-}
+export const subscribeCommand = z.object({
+  op: z.enum(['subscribe', 'unsubscribe']),
+  code: instrumentCode,
+});
+export type SubscribeCommand = z.infer<typeof subscribeCommand>;
 
-export interface TicksMessage {
-  type: 'ticks';
-  code: string;
-  /** In time order: price and volume are decimal strings, ts ms since the epoch. */
-  ticks: { price: string; volume: string; ts: number }[];
-}
+/** One recorded trade price of an instrument. */
+export const tick = z.object({
+  code: instrumentCode,
+  /** Decimal string with the instrument's precision. */
+  price: decimal,
+  /** Decimal string quantity traded at this price (0 when the source gives none). */
+  volume: decimal,
+  /** Milliseconds since the epoch. */
+  ts: epochMs,
+});
+
+/** Server to client: ticks of one subscribed instrument, in time order. */
+export const ticksFrame = z.object({
+  type: z.literal('ticks'),
+  code: instrumentCode,
+  ticks: z.array(z.object({ price: decimal, volume: decimal, ts: epochMs })),
+});
+export type TicksMessage = z.infer<typeof ticksFrame>;

@@ -12,15 +12,21 @@ import { Ledger } from './ledger/ledger.ts';
 import { marketModule, type MarketModule } from './market/module.ts';
 import { nftsModule, type NftsModule } from './nfts/module.ts';
 import { LocalBus, type Bus } from './platform/bus/bus.ts';
+import { Channels } from './platform/bus/channels.ts';
 import { RedisBus } from './platform/bus/redis-bus.ts';
 import { assertChainId, createChain, type Chain } from './platform/chain/chain.ts';
 import { ConfigError, type Config } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import { openDatabase } from './platform/db/open-database.ts';
+import { EngineHost } from './platform/engine-host.ts';
+import { assertAssetScales } from './money/assets.ts';
 import type { CodeSender } from './platform/notify/code-sender.ts';
 import { OutboxSender } from './platform/notify/outbox-sender.ts';
 import { SmtpSender } from './platform/notify/smtp-sender.ts';
 import { LoginThrottle } from './platform/security/login-throttle.ts';
+
+/** Advisory lock id of the engines' leader (any constant unique in this database). */
+const ENGINE_LOCK = 727_002;
 
 /** Every capability, in the order they start (each may use those before it). */
 export interface Modules {
@@ -40,6 +46,8 @@ export interface Server {
   chain: Chain | undefined;
   /** The local outbox verification codes are written to (and read by /dev/outbox). */
   outbox: OutboxSender;
+  /** The bus's typed channels: a person's events are published on `user.events`. */
+  channels: Channels;
   modules: Modules;
   close(): Promise<void>;
 }
@@ -68,9 +76,13 @@ async function bootstrapAdmin(config: Config, admin: AdminModule): Promise<void>
  */
 export async function createServer(config: Config): Promise<Server> {
   const db = await openDatabase(config);
+  await assertAssetScales(db);
   await seedContent(db);
   // REDIS_URL: the bus spans every node; otherwise it stays in this process.
   const bus: Bus = config.REDIS_URL ? await RedisBus.connect(config.REDIS_URL) : new LocalBus();
+  const channels = new Channels(bus);
+  // On a shared PostgreSQL, one elected node runs the engines; the others follow.
+  const engines = new EngineHost(channels, config.DATABASE_URL, ENGINE_LOCK);
   const chain = createChain(config);
   if (chain) await assertChainId(chain);
   const ledger = new Ledger(db);
@@ -83,7 +95,7 @@ export async function createServer(config: Config): Promise<Server> {
 
   const auth = authModule({ db, config, sender, throttle, chain });
   const content = contentModule({ db, audit });
-  const market = marketModule({ db, bus, config, params: content.params });
+  const market = marketModule({ db, engines, config, params: content.params });
   const funds = fundsModule({
     db,
     ledger,
@@ -107,20 +119,24 @@ export async function createServer(config: Config): Promise<Server> {
       staff: (token) => admin.staff.resolve(token),
     },
     market: market.market,
+    channels,
     outbox,
   });
   for (const capability of ordered) await capability.start?.();
+  await engines.start();
   return {
     app,
     db,
     ledger,
     chain,
     outbox,
+    channels,
     modules,
     async close() {
       await app.close();
+      await engines.stop();
       for (const capability of [...ordered].reverse()) await capability.stop?.();
-      await bus.close();
+      await channels.close();
       await db.close();
     },
   };

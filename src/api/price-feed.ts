@@ -2,6 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { MarketInfo } from '../../contract/market/schemas.ts';
 import {
   MESSAGE_PATH,
+  priceListFrame,
+  ticksFrame,
   type PriceUpdate,
   type SubscribeCommand,
   type TicksMessage,
@@ -92,15 +94,16 @@ export function startPriceFeed(queryClient: QueryClient): void {
       } catch {
         return;
       }
-      // Arrays are the SPEC §7 price list; objects are the one-instrument channel.
-      if (Array.isArray(message)) {
-        const updates = message as PriceUpdate[];
-        applyToLists(queryClient, new Map(updates.map((u) => [u.code, u])));
+      // Arrays are the SPEC §7 price list; objects are the one-instrument channel. A frame that
+      // is neither (or malformed) is ignored: a price on screen is only ever a checked one.
+      const prices = priceListFrame.safeParse(message);
+      if (prices.success) {
+        applyToLists(queryClient, new Map(prices.data.map((u) => [u.code, u])));
         return;
       }
-      const ticks = message as TicksMessage;
-      if (ticks.type !== 'ticks') return;
-      for (const l of tickListeners.get(ticks.code) ?? []) l(ticks.ticks);
+      const ticks = ticksFrame.safeParse(message);
+      if (!ticks.success) return;
+      for (const l of tickListeners.get(ticks.data.code) ?? []) l(ticks.data.ticks);
     };
     ws.onclose = () => {
       const delay =

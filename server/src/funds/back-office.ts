@@ -11,6 +11,7 @@ import { withLedgerCodes } from './ledger-errors.ts';
 import { AppError } from '../errors.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
+import { transferKey, type TransferKind } from '../money/transfers.ts';
 
 interface UserSummaryRow {
   id: number;
@@ -88,7 +89,7 @@ export class BackOffice {
         const userSide = { user: body.userId, purpose: 'available' } as const;
         const house = { platform: 'house' } as const;
         const outcome = await this.ledger.post(tx, {
-          key: `adjust:${staff.id}:${body.key}`,
+          key: transferKey.adjustment(staff.id, body.key),
           asset: body.asset,
           book: body.book,
           legs: [
@@ -96,7 +97,7 @@ export class BackOffice {
               from: body.direction === 'credit' ? house : userSide,
               to: body.direction === 'credit' ? userSide : house,
               amount,
-              kind: `adjust_${body.direction}`,
+              kind: `adjust_${body.direction}` satisfies TransferKind,
               reference: `staff:${staff.id}`,
             },
           ],

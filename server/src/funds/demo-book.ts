@@ -1,9 +1,10 @@
 import { Code } from '../../../contract/errors.ts';
 import { ASSET_SCALE, type Asset } from '../../../contract/funds/schemas.ts';
-import type { Queryable } from '../platform/db/database.ts';
+import type { Queryable, Tx } from '../platform/db/database.ts';
 import { AppError } from '../errors.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { toUnits } from '../money/decimal.ts';
+import { transferKey, type TransferKind } from '../money/transfers.ts';
 
 /** Virtual funds every demo book starts with (docs/funds.md). */
 export const DEMO_GRANT = { asset: 'USDT', amount: '10000' } as const satisfies {
@@ -50,9 +51,9 @@ export class DemoBook {
     this.funded.add(`${userId}:${generation}`);
   }
 
-  private grant(tx: Queryable, userId: number, generation: number) {
+  private grant(tx: Tx, userId: number, generation: number) {
     return this.ledger.post(tx, {
-      key: `demo-grant:${userId}:${generation}`,
+      key: transferKey.demoGrant(userId, generation),
       asset: DEMO_GRANT.asset,
       book: 'demo',
       legs: [
@@ -60,7 +61,7 @@ export class DemoBook {
           from: { platform: 'demo_faucet' },
           to: { user: userId, purpose: 'available' },
           amount: toUnits(DEMO_GRANT.amount, ASSET_SCALE[DEMO_GRANT.asset]),
-          kind: 'demo_grant',
+          kind: 'demo_grant' satisfies TransferKind,
         },
       ],
     });
@@ -91,7 +92,7 @@ export class DemoBook {
       );
       for (const a of accounts) {
         await this.ledger.post(tx, {
-          key: `demo-reset:${userId}:${generation}:${a.asset}`,
+          key: transferKey.demoReset(userId, generation, a.asset),
           asset: a.asset,
           book: 'demo',
           legs: [
@@ -99,7 +100,7 @@ export class DemoBook {
               from: { user: userId, purpose: 'available' },
               to: { platform: 'demo_faucet' },
               amount: toUnits(a.balance, ASSET_SCALE[a.asset]),
-              kind: 'demo_reset',
+              kind: 'demo_reset' satisfies TransferKind,
             },
           ],
         });

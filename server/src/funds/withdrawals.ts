@@ -18,6 +18,7 @@ import { toUnits } from '../money/decimal.ts';
 import { showUnits, trimDecimal, unitsOf } from '../money/amounts.ts';
 import type { FundingNetworks } from './funding-networks.ts';
 import { isUniqueViolation, withLedgerCodes } from './ledger-errors.ts';
+import { transferKey, type TransferKind } from '../money/transfers.ts';
 
 interface WithdrawalRow {
   id: number;
@@ -167,12 +168,12 @@ export class Withdrawals {
           return existing;
         }
         const { holdId } = await this.ledger.holdIn(tx, {
-          key: `withdrawal:${userId}:${body.key}`,
+          key: transferKey.withdrawalHold(userId, body.key),
           user: userId,
           asset: body.asset,
           book: 'real',
           amount,
-          kind: 'withdrawal_hold',
+          kind: 'withdrawal_hold' satisfies TransferKind,
           reference: `withdrawal-request:${body.key}`,
         });
         const [row] = await tx.query<WithdrawalRow>(
@@ -275,7 +276,7 @@ export class Withdrawals {
         const { amount, fee } = units(row);
         await this.ledger.resolveHoldIn(
           tx,
-          `withdrawal:${row.id}:${decision.decision}`,
+          transferKey.withdrawalReview(row.id, decision.decision),
           Number(row.hold_id),
           status === 'approved'
             ? {
@@ -285,7 +286,7 @@ export class Withdrawals {
                 ],
               }
             : { release: true },
-          status === 'approved' ? 'withdrawal' : 'withdrawal_released',
+          (status === 'approved' ? 'withdrawal' : 'withdrawal_released') satisfies TransferKind,
         );
         await this.audit.append(tx, staff, {
           action: `withdrawal.${decision.decision}`,

@@ -18,6 +18,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { Code } from '../../../contract/errors.ts';
 import type { MarketService } from '../market/market-service.ts';
 import type { Config } from '../platform/config.ts';
+import type { Channels } from '../platform/bus/channels.ts';
 import type { OutboxSender } from '../platform/notify/outbox-sender.ts';
 import { isApiPath } from './api-paths.ts';
 import { AppError } from '../errors.ts';
@@ -75,6 +76,8 @@ export interface AppParts {
   gate: CallerGate;
   /** Live prices for the `/message` fan-out. */
   market: MarketService;
+  /** The bus's typed channels (the user channel's events arrive on it). */
+  channels: Channels;
   /** The local outbox, read by /dev/outbox where DEV_OUTBOX_ROUTE allows it. */
   outbox: OutboxSender;
 }
@@ -122,7 +125,7 @@ export async function buildApp(config: Config, parts: AppParts): Promise<Fastify
   for (const capability of parts.capabilities) {
     await app.register(async (scope) => capability.routes(new Registrar(scope, parts.gate)));
   }
-  messageSocket(app, parts.market, {
+  messageSocket(app, parts, {
     allowedOrigins: config.CORS_ORIGINS,
     maxPerHost: config.MESSAGE_MAX_PER_IP,
   });

@@ -2,15 +2,19 @@ import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
+import * as z from 'zod/mini';
 import {
   MAX_SUBSCRIPTIONS,
   MESSAGE_PATH,
+  subscribeCommand,
   type PriceUpdate,
-  type SubscribeCommand,
   type TicksMessage,
 } from '../../../contract/market/price-feed.ts';
+import { authCommand, type UserFrame } from '../../../contract/user-channel.ts';
 import { Code, type CodeValue } from '../../../contract/errors.ts';
 import type { MarketService } from '../market/market-service.ts';
+import type { Channels } from '../platform/bus/channels.ts';
+import type { CallerGate } from './register-route.ts';
 
 /** Limits of the `/message` fan-out (docs/markets.md). */
 export const FANOUT = {
@@ -32,28 +36,22 @@ interface Client {
   slowSince: number | undefined;
   /** Instruments whose every tick this client also receives. */
   codes: Set<string>;
+  /** The signed-in person whose events this socket receives (the user channel). */
+  userId: number | undefined;
 }
 
-const CODE = /^[A-Z0-9.]{1,16}$/;
+const clientCommand = z.union([subscribeCommand, authCommand]);
 
-/** A subscribe or unsubscribe command, or null for anything else (which is ignored). */
-function parseCommand(text: string): SubscribeCommand | null {
+/** A command the client may send, or null for anything else (which is ignored). */
+function parseCommand(text: string): z.infer<typeof clientCommand> | null {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return null;
   }
-  if (typeof value !== 'object' || value === null) return null;
-  const { op, code } = value as Record<string, unknown>;
-  if (
-    (op !== 'subscribe' && op !== 'unsubscribe') ||
-    typeof code !== 'string' ||
-    !CODE.test(code)
-  ) {
-    return null;
-  }
-  return { op, code };
+  const parsed = clientCommand.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 /**
@@ -102,9 +100,10 @@ function refuse(socket: Duplex, status: number, code: CodeValue): void {
  */
 export function messageSocket(
   app: FastifyInstance,
-  market: MarketService,
+  parts: { market: MarketService; channels: Channels; gate: CallerGate },
   options: { allowedOrigins: readonly string[]; maxPerHost: number },
 ): void {
+  const { market, channels, gate } = parts;
   const { allowedOrigins, maxPerHost } = options;
   const wss = new WebSocketServer({
     noServer: true,
@@ -136,6 +135,32 @@ export function messageSocket(
       pendingTicks.set(t.code, list);
     }
   });
+
+  /** Sockets per signed-in person, for the user channel. */
+  const byUser = new Map<number, Set<Client>>();
+  const stopUserEvents = channels.subscribe('user.events', ({ userId, event }) => {
+    const sockets = byUser.get(userId);
+    if (sockets === undefined) return;
+    const frame = JSON.stringify({ type: 'user', event } satisfies UserFrame);
+    // Events are rare and small: sent at once, but never to a socket already backed up.
+    for (const client of sockets) {
+      if (client.socket.bufferedAmount <= FANOUT.maxBufferedBytes) client.socket.send(frame);
+    }
+  });
+  const setUser = (client: Client, userId: number | undefined) => {
+    if (client.userId !== undefined) {
+      const sockets = byUser.get(client.userId);
+      sockets?.delete(client);
+      if (sockets?.size === 0) byUser.delete(client.userId);
+    }
+    client.userId = userId;
+    if (userId !== undefined) byUser.set(userId, (byUser.get(userId) ?? new Set()).add(client));
+  };
+  /** The user channel follows the latest auth command: an empty or dead token stops it. */
+  const authenticate = async (client: Client, token: string) => {
+    const session = token === '' ? undefined : await gate.session(token);
+    if (clients.has(client)) setUser(client, session?.userId);
+  };
 
   const follow = (client: Client, code: string, on: boolean) => {
     if (on === client.codes.has(code)) return;
@@ -208,14 +233,25 @@ export function messageSocket(
       else perHost.set(host, left);
     });
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const client: Client = { socket: ws, slowSince: undefined, codes: new Set() };
+      const client: Client = {
+        socket: ws,
+        slowSince: undefined,
+        codes: new Set(),
+        userId: undefined,
+      };
       clients.add(client);
       ws.on('message', (data: Buffer, isBinary: boolean) => {
         const command = isBinary ? null : parseCommand(data.toString());
-        if (command !== null) follow(client, command.code, command.op === 'subscribe');
+        if (command === null) return;
+        if (command.op === 'auth') {
+          authenticate(client, command.token).catch(() => setUser(client, undefined));
+          return;
+        }
+        follow(client, command.code, command.op === 'subscribe');
       });
       ws.on('close', () => {
         for (const code of [...client.codes]) follow(client, code, false);
+        setUser(client, undefined);
         clients.delete(client);
       });
       ws.on('error', () => ws.terminate());
@@ -226,6 +262,7 @@ export function messageSocket(
     clearInterval(timer);
     stopPrices();
     stopTicks();
+    stopUserEvents();
     for (const c of clients) c.socket.terminate();
     wss.close();
   });

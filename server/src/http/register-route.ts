@@ -147,6 +147,26 @@ export class Registrar {
     });
   }
 
+  /**
+   * A contract route whose handler gives its result as JSON text already (the JSON of a value
+   * of the result schema), so that it can be kept between requests: the market lists.
+   */
+  json<D extends RouteDef>(
+    def: D,
+    handler: (input: HandlerInput<D>, ctx: ContextOf<AuthOf<D>>) => Promise<string>,
+  ): void {
+    this.app.route({
+      method: def.method,
+      url: def.path,
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const { input, ctx } = await prepare(this.gate, def, request);
+        const result = await handler(input, ctx);
+        noStore(reply);
+        return reply.type(JSON_TYPE).send(`{"code":${Code.ok},"result":${result}}`);
+      },
+    });
+  }
+
   /** A contract route whose answer is a file (`rawResult`); refusals stay envelopes. */
   file<D extends RouteDef>(
     def: D,

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Book } from '../../../contract/envelope.ts';
-import type { Database, Queryable } from '../platform/db/database.ts';
+import type { Database, Tx } from '../platform/db/database.ts';
+import { assert } from '../assert.ts';
+import { scaleOf } from '../money/assets.ts';
 import { fromUnits, toUnits } from '../money/decimal.ts';
 
 /** Where money sits: a user's available or held funds, or one of the platform's accounts. */
@@ -88,26 +90,17 @@ function isNegativeBalance(err: unknown): boolean {
  * zero (a database constraint).
  */
 export class Ledger {
-  private readonly scales = new Map<string, number>();
-
   constructor(private readonly db: Database) {}
 
-  /** The asset's decimal scale; read with `q` inside a transaction (PGlite has one connection). */
-  async scaleOf(asset: string, q: Queryable = this.db): Promise<number> {
-    let scale = this.scales.get(asset);
-    if (scale === undefined) {
-      const [row] = await q.query<{ scale: number }>('select scale from assets where code = $1', [
-        asset,
-      ]);
-      if (row === undefined) throw new LedgerError('unknown_asset');
-      scale = row.scale;
-      this.scales.set(asset, scale);
-    }
+  /** The asset's decimal scale (money/assets.ts, checked against the table at start). */
+  scaleOf(asset: string): number {
+    const scale = scaleOf(asset);
+    if (scale === undefined) throw new LedgerError('unknown_asset');
     return scale;
   }
 
   /** The account's id, created on first use. */
-  async accountId(tx: Queryable, ref: AccountRef, asset: string, book: Book): Promise<number> {
+  async accountId(tx: Tx, ref: AccountRef, asset: string, book: Book): Promise<number> {
     const isUser = 'user' in ref;
     const find = () =>
       isUser
@@ -149,7 +142,7 @@ export class Ledger {
   }
 
   /** `hold` inside the caller's transaction (with the business row it belongs to). */
-  async holdIn(tx: Queryable, req: HoldRequest): Promise<TransferOutcome & { holdId: number }> {
+  async holdIn(tx: Tx, req: HoldRequest): Promise<TransferOutcome & { holdId: number }> {
     const outcome = await this.post(tx, {
       key: req.key,
       asset: req.asset,
@@ -178,7 +171,7 @@ export class Ledger {
       [
         outcome.batchId,
         held,
-        fromUnits(req.amount, await this.scaleOf(req.asset, tx)),
+        fromUnits(req.amount, this.scaleOf(req.asset)),
         req.reference ?? null,
       ],
     );
@@ -201,7 +194,7 @@ export class Ledger {
 
   /** `resolveHold` inside the caller's transaction. */
   async resolveHoldIn(
-    tx: Queryable,
+    tx: Tx,
     key: string,
     holdId: number,
     outcome: HoldOutcome,
@@ -230,7 +223,7 @@ export class Ledger {
       [holdId, status],
     );
     if (updated.length !== 1) throw new LedgerError('hold_resolved');
-    const amount = toUnits(hold.amount, await this.scaleOf(hold.asset, tx));
+    const amount = toUnits(hold.amount, this.scaleOf(hold.asset));
     const owner = hold.user_id;
     const parts =
       'release' in outcome
@@ -242,7 +235,7 @@ export class Ledger {
               .map((p) => ({ to: { platform: p.to } as AccountRef, amount: p.amount }));
     // A settlement pays out exactly what was held: no money appears or vanishes here.
     const paid = parts.reduce((sum, p) => sum + p.amount, 0n);
-    if (paid !== amount) throw new Error(`hold ${holdId}: settling ${paid} of ${amount}`);
+    assert(paid === amount, () => `hold ${holdId}: settling ${paid} of ${amount}`);
     return this.post(tx, {
       key,
       asset: hold.asset,
@@ -262,7 +255,7 @@ export class Ledger {
    * negative balance into `insufficient_funds` and a lost race on an idempotency key into a
    * replay.
    */
-  async atomically<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  async atomically<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     try {
       return await this.db.transaction(fn);
     } catch (err) {
@@ -279,12 +272,12 @@ export class Ledger {
   }
 
   /** Applies every leg of `req` inside the caller's transaction, once per key. */
-  async post(tx: Queryable, req: TransferRequest): Promise<TransferOutcome> {
+  async post(tx: Tx, req: TransferRequest): Promise<TransferOutcome> {
     if (req.key.length < 8 || req.key.length > 200) throw new LedgerError('invalid_key');
     if (req.legs.length === 0 || req.legs.length > MAX_LEGS)
       throw new LedgerError('invalid_amount');
     for (const leg of req.legs) if (leg.amount <= 0n) throw new LedgerError('invalid_amount');
-    const scale = await this.scaleOf(req.asset, tx);
+    const scale = this.scaleOf(req.asset);
     const hash = bodyHash(req);
     const [existing] = await tx.query<{ id: number; body_hash: string }>(
       'select id, body_hash from ledger_batches where idempotency_key = $1',
@@ -299,6 +292,8 @@ export class Ledger {
       [req.key, hash],
     );
     if (batch === undefined) throw new Error('batch insert returned no row');
+    // Every unit leaving an account arrives in another of the same asset and book.
+    const net = new Map<number, bigint>();
     for (const [i, leg] of req.legs.entries()) {
       const from = await this.accountId(tx, leg.from, req.asset, req.book);
       const to = await this.accountId(tx, leg.to, req.asset, req.book);
@@ -309,6 +304,8 @@ export class Ledger {
         [to, amount],
       ];
       updates.sort((a, b) => a[0] - b[0]);
+      net.set(from, (net.get(from) ?? 0n) - leg.amount);
+      net.set(to, (net.get(to) ?? 0n) + leg.amount);
       for (const [id, delta] of updates) {
         await tx.query('update ledger_accounts set balance = balance + $1::numeric where id = $2', [
           delta,
@@ -335,6 +332,8 @@ export class Ledger {
         ],
       );
     }
+    const total = [...net.values()].reduce((sum, delta) => sum + delta, 0n);
+    assert(total === 0n, () => `batch ${req.key} nets to ${total} in ${req.asset} ${req.book}`);
     return { batchId: batch.id, replayed: false };
   }
 
@@ -345,7 +344,7 @@ export class Ledger {
     book: Book,
     purpose: 'available' | 'held',
   ): Promise<bigint> {
-    const scale = await this.scaleOf(asset);
+    const scale = this.scaleOf(asset);
     const [row] = await this.db.query<{ units: string }>(
       `select (balance * power(10::numeric, $5))::numeric(78, 0)::text as units from ledger_accounts
         where user_id = $1 and asset = $2 and book = $3 and purpose = $4`,

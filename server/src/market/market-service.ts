@@ -1,6 +1,6 @@
 import type { PriceUpdate } from '../../../contract/market/price-feed.ts';
-import type { Bus } from '../platform/bus/bus.ts';
-import { LeaderElection } from '../platform/db/leader-election.ts';
+import { BoundedQueue } from '../platform/bounded-queue.ts';
+import type { Engine, EngineHost } from '../platform/engine-host.ts';
 import type { HomeStats } from '../../../contract/market/schemas.ts';
 import { TtlCache } from '../platform/cache/ttl-cache.ts';
 import type { Database } from '../platform/db/database.ts';
@@ -31,29 +31,34 @@ export interface MarketOptions {
   now?: () => number;
 }
 
-/** Ticks travel between nodes on this bus channel, as a JSON array of Tick. */
-export const TICKS_CHANNEL = 'market.ticks';
-/** Advisory lock id of the market feed's leader (any constant unique in this database). */
-const FEED_LOCK = 727_002;
+/**
+ * Ticks accepted but not yet recorded. A flush every second empties it; the cap (about 15 min
+ * of a busy feed) is reached only when the database refuses writes for that long, and then the
+ * oldest give way, counted in `stats.unrecorded`, rather than memory growing without end.
+ */
+const MAX_UNRECORDED_TICKS = 200_000;
 
 /**
- * Keeps every instrument's live state from the ticks on the bus, on every node. One node, the
- * leader (elected through PostgreSQL when there are several), runs the feed: it validates
- * ticks, records ticks and candles, and publishes the ticks for all nodes.
+ * Keeps every instrument's live state from the ticks on the bus, on every node. As an engine
+ * of the host, the leader (elected through PostgreSQL when there are several nodes) runs the
+ * feed: it validates ticks, records ticks and candles, and publishes the ticks for all nodes.
  */
-export class MarketService {
+export class MarketService implements Engine {
+  readonly name = 'market-feed';
   private readonly byCode = new Map<string, InstrumentState>();
   private readonly byId = new Map<number, InstrumentState>();
-  private pendingTicks: { instrumentId: number; tick: Tick }[] = [];
+  private readonly pendingTicks = new BoundedQueue<{ instrumentId: number; tick: Tick }>(
+    MAX_UNRECORDED_TICKS,
+  );
   private dirty = new Map<string, CandleRow>();
   private timers: NodeJS.Timeout[] = [];
   private flushing: Promise<void> = Promise.resolve();
+  /** Ticks accepted, and refused as invalid or out of order. */
   readonly stats = { ticks: 0, dropped: 0 };
   private readonly now: () => number;
   // Half a minute here and half a minute in the app's refresh: a sign-up shows within a minute.
   private readonly statsCache = new TtlCache<HomeFigures>(30_000, 1);
   private leader = false;
-  private election: LeaderElection | undefined;
   private unsubscribe: (() => void) | undefined;
   private simulator: Simulator | undefined;
   private readonly lastIngested = new Map<string, number>();
@@ -62,7 +67,7 @@ export class MarketService {
 
   constructor(
     private readonly db: Database,
-    private readonly bus: Bus,
+    private readonly host: EngineHost,
     private readonly feed: FeedSource,
     private readonly options: MarketOptions,
   ) {
@@ -89,15 +94,16 @@ export class MarketService {
     return () => this.priceListeners.delete(listener);
   }
 
+  /** Ticks let go unrecorded because the database refused writes for too long. */
+  get unrecorded(): number {
+    return this.pendingTicks.dropped;
+  }
+
   /**
-   * Loads instruments and recorded state, listens for ticks, and leads at once, or, with
-   * `electionUrl` (PostgreSQL shared by several nodes), when elected.
+   * Loads instruments and recorded state, listens for ticks, and joins the engine host, which
+   * makes this node lead the feed when it is elected (or alone).
    */
-  async start(
-    specs: readonly InstrumentSpec[],
-    simulator: Simulator | undefined,
-    electionUrl?: string,
-  ): Promise<void> {
+  async start(specs: readonly InstrumentSpec[], simulator: Simulator | undefined): Promise<void> {
     this.simulator = simulator;
     const rows = await syncInstruments(this.db, specs);
     for (const row of rows) {
@@ -106,21 +112,12 @@ export class MarketService {
       this.byId.set(row.id, state);
     }
     await this.loadState();
-    this.unsubscribe = this.bus.subscribe(TICKS_CHANNEL, (message) => this.applyTicks(message));
-    if (electionUrl === undefined) {
-      await this.lead();
-      return;
-    }
-    this.election = new LeaderElection(electionUrl, FEED_LOCK, {
-      elected: () =>
-        this.lead().catch((err: Error) => console.error('market lead failed:', err.message)),
-      deposed: () => void this.follow(),
-    });
-    await this.election.start();
+    this.unsubscribe = this.host.onTicks((ticks) => this.applyTicks(ticks));
+    this.host.add(this);
   }
 
   /** Writes first-start history if there is none, then runs the feed and the recorder. */
-  private async lead(): Promise<void> {
+  async lead(): Promise<void> {
     this.leader = true;
     const [{ n } = { n: 0 }] = await this.db.query<{ n: number }>(
       'select count(*)::int as n from candles',
@@ -142,19 +139,18 @@ export class MarketService {
     );
   }
 
-  private async follow(): Promise<void> {
+  /** Stops the feed and the recorder; on the way out (`final`), records what is pending. */
+  async follow(final: boolean): Promise<void> {
     this.leader = false;
     await this.feed.stop();
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
+    if (final) await this.flush();
   }
 
-  async stop(): Promise<void> {
+  /** Stops listening for ticks (the host has already stopped the feed). */
+  stop(): void {
     this.unsubscribe?.();
-    await this.election?.stop();
-    const wasLeader = this.leader;
-    await this.follow();
-    if (wasLeader) await this.flush();
   }
 
   private async writeBackfill(simulator: Simulator, rows: readonly InstrumentRow[]): Promise<void> {
@@ -216,17 +212,11 @@ export class MarketService {
       this.pendingTicks.push({ instrumentId: state.row.id, tick });
       accepted.push(tick);
     }
-    if (accepted.length > 0) this.bus.publish(TICKS_CHANNEL, JSON.stringify(accepted));
+    if (accepted.length > 0) this.host.publishTicks(accepted);
   }
 
   /** Every node: moves the live state by the ticks the leader published. */
-  private applyTicks(message: string): void {
-    let ticks: Tick[];
-    try {
-      ticks = JSON.parse(message) as Tick[];
-    } catch {
-      return;
-    }
+  private applyTicks(ticks: readonly Tick[]): void {
     const updates: PriceUpdate[] = [];
     const applied: Tick[] = [];
     const now = this.now();
@@ -266,15 +256,14 @@ export class MarketService {
   /** Records what arrived since the last flush; flushes never overlap. */
   flush(): Promise<void> {
     this.flushing = this.flushing.then(async () => {
-      const ticks = this.pendingTicks;
+      const ticks = this.pendingTicks.drain();
       const candles = [...this.dirty.values()];
-      this.pendingTicks = [];
       this.dirty = new Map();
       try {
         await record(this.db, ticks, candles, this.feed.name);
       } catch (err) {
         // Keep them for the next flush rather than lose recorded prices.
-        this.pendingTicks = [...ticks, ...this.pendingTicks];
+        this.pendingTicks.requeue(ticks);
         for (const c of candles) {
           const key = `${c.instrumentId}:${c.timeframe}`;
           if (!this.dirty.has(key)) this.dirty.set(key, c);

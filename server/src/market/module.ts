@@ -1,9 +1,10 @@
 import type { Capability } from '../http/capability.ts';
-import type { Bus } from '../platform/bus/bus.ts';
 import type { Config } from '../platform/config.ts';
 import type { Database } from '../platform/db/database.ts';
+import type { EngineHost } from '../platform/engine-host.ts';
 import { createFeed } from './create-feed.ts';
 import { INSTRUMENTS } from './instruments.ts';
+import { MarketLists } from './market-lists.ts';
 import { MarketService } from './market-service.ts';
 import { marketRoutes } from './routes.ts';
 import type { Simulator } from './simulator.ts';
@@ -16,13 +17,16 @@ export interface ParamReader {
 
 export interface MarketNeeds {
   db: Database;
-  bus: Bus;
+  /** Leads the feed on one node and hands every node the ticks. */
+  engines: EngineHost;
   config: Config;
   params: ParamReader;
 }
 
 export interface MarketServices {
   market: MarketService;
+  /** The market lists as JSON, kept between ticks. */
+  lists: MarketLists;
   watchlist: Watchlist;
   /** The simulator behind the feed, when prices are simulated (writes first-start history). */
   simulator: Simulator | undefined;
@@ -35,21 +39,25 @@ export type MarketModule = Capability &
   };
 
 /** Live prices from the feed, recorded ticks and candles, and each person's watchlist. */
-export function marketModule({ db, bus, config, params }: MarketNeeds): MarketModule {
+export function marketModule({ db, engines, config, params }: MarketNeeds): MarketModule {
   const { feed, simulator } = createFeed(config, INSTRUMENTS);
-  const market = new MarketService(db, bus, feed, {
+  const market = new MarketService(db, engines, feed, {
     flushMs: 1000,
     sweepMs: 10 * 60_000,
     backfillDays: config.MARKET_BACKFILL_DAYS,
   });
-  const services = { market, watchlist: new Watchlist(db, market), simulator };
+  const services = {
+    market,
+    lists: new MarketLists(market),
+    watchlist: new Watchlist(db, market),
+    simulator,
+  };
   return {
     name: 'market',
     ...services,
     priceOf: (asset) => market.byInstrumentCode(`${asset}USDT`)?.last?.price,
     routes: (r) => marketRoutes(r, services, params),
-    // On a shared PostgreSQL, one elected node runs the feed and records; the others follow.
-    start: () => market.start(INSTRUMENTS, simulator, config.DATABASE_URL),
+    start: () => market.start(INSTRUMENTS, simulator),
     stop: () => market.stop(),
   };
 }

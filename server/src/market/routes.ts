@@ -1,52 +1,17 @@
-import type { MarketInfo, MarketItem } from '../../../contract/market/schemas.ts';
+import type { MarketInfo } from '../../../contract/market/schemas.ts';
 import { Code } from '../../../contract/errors.ts';
 import { routes } from '../../../contract/routes.ts';
 import { AppError } from '../errors.ts';
 import type { Registrar } from '../http/register-route.ts';
-import type { MarketService } from './market-service.ts';
-import type { InstrumentState } from './market-state.ts';
+import { marketItemOf } from './market-lists.ts';
 import type { MarketServices, ParamReader } from './module.ts';
 
 const DAY_MS = 86_400_000;
 
-export function marketItemOf(market: MarketService, state: InstrumentState): MarketItem {
-  return {
-    id: state.row.id,
-    code: state.row.code,
-    type: state.row.type,
-    appName: state.row.appName,
-    logo: `/logos/${state.row.code.toLowerCase()}.svg`,
-    precision: state.row.precision,
-    price: state.last?.price ?? null,
-    zdf: market.zdf(state),
-    hundred: [...state.hundred],
-    open: market.isOpen(state),
-    simulated: market.simulated,
-  };
-}
-
 /** Market lists, one market's figures, candles, home figures and the watchlist. */
 export function marketRoutes(r: Registrar, s: MarketServices, params: ParamReader): void {
   const { market } = s;
-  r.route(routes.listMarketByType, async ({ query }) => {
-    const search = query.search?.toUpperCase();
-    const matching = market
-      .instruments()
-      .filter((i) => i.row.type === query.type)
-      .filter(
-        (i) =>
-          search === undefined ||
-          i.row.code.includes(search) ||
-          i.row.appName.toUpperCase().includes(search),
-      );
-    const start = (query.page - 1) * query.size;
-    return {
-      list: matching.slice(start, start + query.size).map((i) => marketItemOf(market, i)),
-      total: matching.length,
-      page: query.page,
-      size: query.size,
-    };
-  });
+  r.json(routes.listMarketByType, async ({ query }) => s.lists.page(query));
 
   r.route(routes.getMarketInfo, async ({ params: p }) => {
     const state = market.byInstrumentId(p.id);

@@ -42,6 +42,19 @@ Registrar.prototype.route = function <D extends RouteDef>(
   );
 };
 
+const json = Registrar.prototype.json;
+Registrar.prototype.json = function <D extends RouteDef>(
+  this: Registrar,
+  def: D,
+  handler: (...args: Parameters<Handler<D>>) => Promise<string>,
+) {
+  json.bind(this)(def, async (...args: Parameters<Handler<D>>) => {
+    const result = await handler(...args);
+    check(def, JSON.parse(result));
+    return result;
+  });
+};
+
 /** The answers given since the last call that their contract schemas do not describe. */
 export function takeStrayAnswers(): string[] {
   return strays.splice(0);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { Database, Queryable } from './database.ts';
+import type { Database, Queryable, Tx } from './database.ts';
 
 /** The embedded database: one PGlite instance, on disk under `dataDir` or in memory. */
 export async function openPglite(dataDir: string | 'memory'): Promise<Database> {
@@ -24,7 +24,8 @@ export async function openPglite(dataDir: string | 'memory'): Promise<Database> 
   return {
     kind: 'pglite',
     ...asQueryable(db),
-    transaction: (fn) => db.transaction((tx) => fn(asQueryable(tx))),
+    // The one place a Tx is made: inside the driver's transaction.
+    transaction: (fn) => db.transaction((tx) => fn(asQueryable(tx) as Tx)),
     close: () => db.close(),
   };
 }

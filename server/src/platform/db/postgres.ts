@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, Queryable } from './database.ts';
+import type { Database, Queryable, Tx } from './database.ts';
 
 // Ids are int8; PGlite returns them as numbers, so PostgreSQL does too (ids stay < 2^53).
 // NUMERIC stays a string: money is never a JavaScript number.
@@ -25,7 +25,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await fn(queryable(client));
+        // The one place a Tx is made: between begin and commit on one client.
+        const result = await fn(queryable(client) as Tx);
         await client.query('commit');
         return result;
       } catch (err) {

@@ -1,0 +1,18 @@
+import * as z from 'zod/mini';
+import { tick } from './market/price-feed.ts';
+import { userEvent } from './user-channel.ts';
+
+/**
+ * The channels between nodes (Redis when REDIS_URL is set, in-process otherwise). Each message
+ * is JSON checked against its schema on arrival, so one node cannot hand another a malformed
+ * frame; the bounds keep one message from holding a node's memory.
+ */
+export const busChannels = {
+  /** The feed leader's accepted ticks, for every node's live state. */
+  'market.ticks': z.array(tick).check(z.maxLength(10_000)),
+  /** A person's event, for whichever node holds their sockets. */
+  'user.events': z.object({ userId: z.number().check(z.int(), z.positive()), event: userEvent }),
+} as const;
+
+export type BusChannel = keyof typeof busChannels;
+export type BusMessage<C extends BusChannel> = z.infer<(typeof busChannels)[C]>;

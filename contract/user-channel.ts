@@ -1,0 +1,30 @@
+import * as z from 'zod/mini';
+
+/**
+ * The user channel on the `/message` socket: after `{"op":"auth","token":"…"}` with a live
+ * session token, the socket also receives that person's own events, each a nudge naming what
+ * changed (an order, a position, a notification, a support chat message) so the app refetches
+ * it through the API; `{"op":"auth","token":""}` stops them. The events carry no figures: what
+ * the screen shows always comes from the API answer, which the ledger backs.
+ */
+export const USER_TOPICS = ['orders', 'positions', 'notifications', 'chat'] as const;
+export type UserTopic = (typeof USER_TOPICS)[number];
+
+export const userEvent = z.object({
+  topic: z.enum(USER_TOPICS),
+  /** The changed thing's id (an order, a position, a notification, a chat thread). */
+  id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)),
+  /** When it changed, ms since the epoch. */
+  at: z.number().check(z.int(), z.nonnegative()),
+});
+export type UserEvent = z.infer<typeof userEvent>;
+
+/** Client to server: start (a session token) or stop (an empty one) this socket's user channel. */
+export const authCommand = z.object({
+  op: z.literal('auth'),
+  token: z.string().check(z.maxLength(200)),
+});
+
+/** Server to client: one of the signed-in person's events. */
+export const userFrame = z.object({ type: z.literal('user'), event: userEvent });
+export type UserFrame = z.infer<typeof userFrame>;
