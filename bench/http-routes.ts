@@ -1,7 +1,9 @@
 /**
  * Requests/second and p99 latency of getUserInfo, listMarketByType (a page, and a search) and
  * listContents on PGlite and on PostgreSQL,
- * next to a bare Fastify route measured in the same run (goal: at least 50% of it).
+ * next to a bare Fastify route measured in the same run (goal: at least 50% of it). The market
+ * list's ~21 KB page is also set beside a bare route sending a constant answer of that size: the
+ * bytes alone bound it, however it is built.
  *
  *   npm run bench                      (BENCH_SECONDS=10 BENCH_CONNECTIONS=10 by default)
  *
@@ -15,11 +17,12 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const postgresAdmin =
   process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
-function row(name: string, f: Figures, bare: Figures) {
-  const ratio = ((f.requestsPerSecond / bare.requestsPerSecond) * 100).toFixed(0);
+function row(name: string, f: Figures, bare: Figures, sameSize?: { label: string; f: Figures }) {
+  const ratio = (of: Figures) => ((f.requestsPerSecond / of.requestsPerSecond) * 100).toFixed(0);
   const bad = f.errors + f.non2xx > 0 ? `  (errors ${f.errors}, non-2xx ${f.non2xx})` : '';
+  const beside = sameSize === undefined ? '' : `  (${ratio(sameSize.f)}% of the ${sameSize.label})`;
   console.info(
-    `${name.padEnd(38)} ${String(f.requestsPerSecond).padStart(7)} req/s  p99 ${String(f.p99Ms).padStart(4)} ms  ${ratio.padStart(3)}% of bare${bad}`,
+    `${name.padEnd(38)} ${String(f.requestsPerSecond).padStart(7)} req/s  p99 ${String(f.p99Ms).padStart(4)} ms  ${ratio(bare).padStart(3)}% of bare${beside}${bad}`,
   );
 }
 
@@ -49,7 +52,12 @@ async function freshPostgresDatabase(): Promise<
   };
 }
 
-async function measureApp(label: string, env: Record<string, string>, bare: Figures) {
+async function measureApp(
+  label: string,
+  env: Record<string, string>,
+  bare: Figures,
+  bareList: { label: string; f: Figures },
+) {
   const app = await startBenchServer('app', env);
   const base = `http://127.0.0.1:${app.port}`;
   try {
@@ -75,6 +83,7 @@ async function measureApp(label: string, env: Record<string, string>, bare: Figu
         connections,
       }),
       bare,
+      bareList,
     );
     row(
       `listMarketByType search (${label})`,
@@ -95,18 +104,25 @@ async function measureApp(label: string, env: Record<string, string>, bare: Figu
 }
 
 const bareServer = await startBenchServer('bare');
-const bare = await load(`http://127.0.0.1:${bareServer.port}/bare`, { seconds, connections });
+const bareBase = `http://127.0.0.1:${bareServer.port}`;
+const bare = await load(`${bareBase}/bare`, { seconds, connections });
+const listKb = ((await (await fetch(`${bareBase}/bare-list`)).text()).length / 1024).toFixed(0);
+const bareList = {
+  label: `bare ${listKb} KB answer`,
+  f: await load(`${bareBase}/bare-list`, { seconds, connections }),
+};
 await stop(bareServer.child);
 console.info(`${seconds} s per figure, ${connections} connections, autocannon on loopback\n`);
 row('bare Fastify route', bare, bare);
+row(`bare Fastify route, ${listKb} KB answer`, bareList.f, bare);
 
-await measureApp('PGlite', {}, bare);
+await measureApp('PGlite', {}, bare, bareList);
 const postgres = await freshPostgresDatabase();
 if (postgres === undefined) {
   console.info('PostgreSQL not reachable: its figures are skipped');
 } else {
   try {
-    await measureApp('PostgreSQL', { DATABASE_URL: postgres.url }, bare);
+    await measureApp('PostgreSQL', { DATABASE_URL: postgres.url }, bare, bareList);
   } finally {
     await postgres.drop();
   }

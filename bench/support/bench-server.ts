@@ -1,8 +1,8 @@
 /**
  * Started as a child process by the benchmarks, so the load generator does not share its event
- * loop: `bare` serves one static route on plain Fastify; `app` serves the whole API on the
- * database DATABASE_URL names (PGlite in memory when unset) with one registered user, and the
- * built app when APP_DIST names it.
+ * loop: `bare` serves two static routes (a small answer, one as large as a market list) on plain
+ * Fastify; `app` serves the whole API on the database DATABASE_URL names (PGlite in memory when
+ * unset) with one registered user, and the built app when APP_DIST names it.
  * Prints one JSON line: { port, token? }.
  */
 import Fastify from 'fastify';
@@ -15,6 +15,26 @@ async function bare(): Promise<void> {
   const app = Fastify({ logger: false });
   const payload = { code: 200, result: { id: 1, username: 'bench', email: null, book: 'demo' } };
   app.get('/bare', async () => payload);
+  // An answer the size of a market list page (20 items with their last 100 prices, ~21 KB),
+  // written once: what a route that does nothing else gets through, listMarketByType's ceiling.
+  const item = (i: number) => ({
+    id: i,
+    code: `COIN${i}USDT`,
+    type: 2,
+    appName: `Coin ${i}`,
+    logo: `/logos/coin${i}usdt.svg`,
+    precision: 2,
+    price: '123.45',
+    zdf: '1.23',
+    hundred: Array.from({ length: 100 }, (_, j) => (100 + j / 100).toFixed(2)),
+    open: true,
+    simulated: true,
+  });
+  const list = JSON.stringify({
+    code: 200,
+    result: { list: Array.from({ length: 20 }, (_, i) => item(i)), total: 20, page: 1, size: 20 },
+  });
+  app.get('/bare-list', async (_request, reply) => reply.type('application/json').send(list));
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   console.info(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
