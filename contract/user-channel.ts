@@ -4,7 +4,8 @@ import * as z from 'zod/mini';
  * The user channel on the `/message` socket: after `{"op":"auth","token":"…"}` with a live
  * session token, the socket also receives that person's own events, each a nudge naming what
  * changed (an order, a position, a notification, a support chat message) so the app refetches
- * it through the API; `{"op":"auth","token":""}` stops them. The events carry no figures: what
+ * it through the API; `{"op":"auth","token":""}` stops them. Each auth command is answered
+ * with `{"type":"auth","signedIn":…}`. The events carry no figures: what
  * the screen shows always comes from the API answer, which the ledger backs.
  */
 export const USER_TOPICS = ['orders', 'positions', 'notifications', 'chat'] as const;
@@ -24,6 +25,10 @@ export const authCommand = z.object({
   op: z.literal('auth'),
   token: z.string().check(z.maxLength(200)),
 });
+
+/** Server to client: the answer to an auth command (whether the user channel is now on). */
+export const authFrame = z.object({ type: z.literal('auth'), signedIn: z.boolean() });
+export type AuthFrame = z.infer<typeof authFrame>;
 
 /** Server to client: one of the signed-in person's events. */
 export const userFrame = z.object({ type: z.literal('user'), event: userEvent });

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { userFrame, type UserEvent } from '../../contract/user-channel.ts';
+import { authFrame, userFrame, type UserEvent } from '../../contract/user-channel.ts';
 import { quickUser } from './helpers/funds.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -23,24 +23,37 @@ afterAll(async () => {
   await server.close();
 });
 
-/** An open socket and every user frame it receives. */
-async function socket(): Promise<{ ws: WebSocket; events: UserEvent[] }> {
+/** An open socket, every user event it receives, and a way to sign it in or out. */
+async function socket(): Promise<{
+  ws: WebSocket;
+  events: UserEvent[];
+  auth(token: string): Promise<boolean>;
+}> {
   const ws = new WebSocket(`ws://127.0.0.1:${port}/message`);
   const events: UserEvent[] = [];
+  const answers: ((signedIn: boolean) => void)[] = [];
   ws.on('message', (data: Buffer) => {
-    const parsed = userFrame.safeParse(JSON.parse(data.toString()));
-    if (parsed.success) events.push(parsed.data.event);
+    const value: unknown = JSON.parse(data.toString());
+    const user = userFrame.safeParse(value);
+    if (user.success) events.push(user.data.event);
+    const answer = authFrame.safeParse(value);
+    if (answer.success) answers.shift()?.(answer.data.signedIn);
   });
   await once(ws, 'open');
-  return { ws, events };
+  return {
+    ws,
+    events,
+    // Each auth command is answered in order, once the session has been looked up.
+    auth: (token) =>
+      new Promise((resolve) => {
+        answers.push(resolve);
+        ws.send(JSON.stringify({ op: 'auth', token }));
+      }),
+  };
 }
 
-/** A round trip through the socket's server side: commands before it have been handled. */
+/** A round trip through the socket: frames the server sent before it have arrived. */
 async function settled(ws: WebSocket): Promise<void> {
-  ws.ping();
-  await once(ws, 'pong');
-  // The auth command resolves the session asynchronously; one more turn lets it land.
-  await new Promise((resolve) => setImmediate(resolve));
   ws.ping();
   await once(ws, 'pong');
 }
@@ -54,10 +67,9 @@ describe('the user channel', () => {
     const a = await socket();
     const b = await socket();
     const visitor = await socket();
-    a.ws.send(JSON.stringify({ op: 'auth', token: alice.token }));
-    b.ws.send(JSON.stringify({ op: 'auth', token: bob.token }));
-    visitor.ws.send(JSON.stringify({ op: 'auth', token: 'not-a-session-token' }));
-    await Promise.all([settled(a.ws), settled(b.ws), settled(visitor.ws)]);
+    expect(
+      await Promise.all([a.auth(alice.token), b.auth(bob.token), visitor.auth('not-a-token')]),
+    ).toEqual([true, true, false]);
 
     server.channels.publish('user.events', { userId: alice.id, event: event('a-1') });
     server.channels.publish('user.events', { userId: bob.id, event: event('b-1') });
@@ -67,8 +79,7 @@ describe('the user channel', () => {
     expect(visitor.events).toEqual([]);
 
     // Signing out of the socket (an empty token) stops the events.
-    a.ws.send(JSON.stringify({ op: 'auth', token: '' }));
-    await settled(a.ws);
+    expect(await a.auth('')).toBe(false);
     server.channels.publish('user.events', { userId: alice.id, event: event('a-2') });
     await settled(a.ws);
     expect(a.events.map((e) => e.id)).toEqual(['a-1']);
@@ -81,8 +92,7 @@ describe('the user channel', () => {
     for (const text of ['{"op":"auth"}', '{"op":"auth","token":5}', 'null', '"\u0000"']) {
       a.ws.send(text);
     }
-    a.ws.send(JSON.stringify({ op: 'auth', token: alice.token }));
-    await settled(a.ws);
+    expect(await a.auth(alice.token)).toBe(true);
     const refusedBefore = server.channels.refused.get('user.events') ?? 0;
     // Straight onto the bus, as another node could: an id with a control character, no topic.
     const bus = (server.channels as unknown as { bus: { publish(c: string, m: string): void } })

@@ -10,7 +10,7 @@ import {
   type PriceUpdate,
   type TicksMessage,
 } from '../../../contract/market/price-feed.ts';
-import { authCommand, type UserFrame } from '../../../contract/user-channel.ts';
+import { authCommand, type AuthFrame, type UserFrame } from '../../../contract/user-channel.ts';
 import { Code, type CodeValue } from '../../../contract/errors.ts';
 import type { MarketService } from '../market/market-service.ts';
 import type { Channels } from '../platform/bus/channels.ts';
@@ -158,8 +158,12 @@ export function messageSocket(
   };
   /** The user channel follows the latest auth command: an empty or dead token stops it. */
   const authenticate = async (client: Client, token: string) => {
-    const session = token === '' ? undefined : await gate.session(token);
-    if (clients.has(client)) setUser(client, session?.userId);
+    // A session that cannot be read now (the database away) counts as none: signedIn false.
+    const session = token === '' ? undefined : await gate.session(token).catch(() => undefined);
+    if (!clients.has(client)) return;
+    setUser(client, session?.userId);
+    const answer: AuthFrame = { type: 'auth', signedIn: session !== undefined };
+    client.socket.send(JSON.stringify(answer));
   };
 
   const follow = (client: Client, code: string, on: boolean) => {
@@ -244,7 +248,7 @@ export function messageSocket(
         const command = isBinary ? null : parseCommand(data.toString());
         if (command === null) return;
         if (command.op === 'auth') {
-          authenticate(client, command.token).catch(() => setUser(client, undefined));
+          void authenticate(client, command.token);
           return;
         }
         follow(client, command.code, command.op === 'subscribe');
