@@ -9,6 +9,8 @@ test.describe('account journey', () => {
     page,
     request,
   }) => {
+    // A whole account journey: near the default minute when CI shares the machine.
+    test.slow();
     const user = await registerByEmail(page, request);
 
     await page.goto('/profile');
