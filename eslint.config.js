@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import { importZones } from './build-tools/eslint-import-zones.js';
 
 /** Server folders with a module.ts, and the kernels below them (docs/architecture.md). */
-const SERVER_CAPABILITIES = ['admin', 'auth', 'content', 'funds', 'market', 'nfts'];
+const SERVER_CAPABILITIES = ['admin', 'auth', 'content', 'funds', 'market', 'nfts', 'trading'];
 const SERVER_KERNELS = ['errors.ts', 'assert.ts', 'money', 'audit', 'platform'];
 
 export default tseslint.config(

@@ -12,6 +12,11 @@ export const busChannels = {
   'market.ticks': z.array(tick).check(z.maxLength(10_000)),
   /** A person's event, for whichever node holds their sockets. */
   'user.events': z.object({ userId: z.number().check(z.int(), z.positive()), event: userEvent }),
+  /**
+   * A contract order's triggers changed (opened, placed, edited, closed, cancelled) on some node:
+   * the engine leader reloads it from the database.
+   */
+  'trading.orders': z.object({ orderId: z.number().check(z.int(), z.positive()) }),
 } as const;
 
 export type BusChannel = keyof typeof busChannels;

@@ -102,6 +102,11 @@ export const Code = {
   depositUnavailable: 10160,
   depositSenderNotLinked: 10161,
   walletNotLinked: 10162,
+  stopLossWrong: 10170,
+  takeProfitWrong: 10171,
+  stopsWrong: 10172,
+  limitPriceWrong: 10173,
+  orderStatusWrong: 10174,
 
   // SPEC §8 success codes
   submittedForReview: 20001,
@@ -210,6 +215,12 @@ export const codeMessages: Record<CodeValue, string> = {
   10160: 'Deposits of this coin are not available on this network',
   10161: 'This payment was not sent from a wallet linked to your account: staff will review it',
   10162: 'This wallet is not linked to your account: link it in Sign-in methods first',
+  10170:
+    'Set a reasonable stop loss: below the price for a long, above it for a short, and before the liquidation price',
+  10171: 'Set a reasonable take profit: above the price for a long, below it for a short',
+  10172: 'Set a reasonable stop loss and take profit on both sides of the price',
+  10173: 'Set a limit price: below the ask to buy, above the bid to sell',
+  10174: 'This order can no longer be changed: it is already closed or cancelled',
   20001: 'Submitted for review',
   20002: 'Deposit submitted for review',
   20003: 'Withdrawal submitted for review',

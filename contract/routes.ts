@@ -6,6 +6,7 @@ import { marketRoutes } from './market/routes.ts';
 import { nftsRoutes } from './nfts/routes.ts';
 import { fundsRoutes } from './funds/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { tradingRoutes } from './trading/routes.ts';
 
 export type { RouteDef } from './route-def.ts';
 
@@ -21,6 +22,7 @@ export const routes = {
   ...nftsRoutes,
   ...fundsRoutes,
   ...adminRoutes,
+  ...tradingRoutes,
 } as const;
 
 export type Routes = typeof routes;

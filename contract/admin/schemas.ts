@@ -128,6 +128,8 @@ export const adjustBody = z.object({
 export const EDITABLE_PARAMS = [
   'withdraw_fee_rate',
   'trading_fee_rate',
+  'maintenance_margin_rate',
+  'option_periods',
   'support_email',
   'down_url',
   'android_url',

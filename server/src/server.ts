@@ -10,6 +10,7 @@ import { fundsModule, type FundsModule } from './funds/module.ts';
 import { buildApp } from './http/app.ts';
 import { Ledger } from './ledger/ledger.ts';
 import { marketModule, type MarketModule } from './market/module.ts';
+import { tradingModule, type TradingModule } from './trading/module.ts';
 import { nftsModule, type NftsModule } from './nfts/module.ts';
 import { LocalBus, type Bus } from './platform/bus/bus.ts';
 import { Channels } from './platform/bus/channels.ts';
@@ -34,6 +35,7 @@ export interface Modules {
   content: ContentModule;
   market: MarketModule;
   funds: FundsModule;
+  trading: TradingModule;
   nfts: NftsModule;
   admin: AdminModule;
 }
@@ -105,10 +107,19 @@ export async function createServer(config: Config): Promise<Server> {
     params: content.params,
     priceOf: market.priceOf,
   });
+  const trading = tradingModule({
+    db,
+    ledger,
+    channels,
+    engines,
+    instruments: { byId: (id) => market.tradable(id), byCode: (code) => market.tradable(code) },
+    params: content.params,
+    fundDemo: (userId) => funds.demoBook.ensureFunded(userId),
+  });
   const nfts = nftsModule({ db, config, chain });
   const admin = adminModule({ db, audit, throttle, authRateLimit: config.AUTH_RATE_LIMIT_MAX });
-  const modules: Modules = { auth, content, market, funds, nfts, admin };
-  const ordered = [auth, content, market, funds, nfts, admin];
+  const modules: Modules = { auth, content, market, funds, trading, nfts, admin };
+  const ordered = [auth, content, market, funds, trading, nfts, admin];
 
   await funds.prepare();
   await bootstrapAdmin(config, admin);

@@ -1,4 +1,5 @@
 import type { EDITABLE_PARAMS } from '../../../contract/admin/schemas.ts';
+import { validOptionPeriods } from '../../../contract/trading/option-periods.ts';
 
 type ParamKey = (typeof EDITABLE_PARAMS)[number];
 
@@ -11,6 +12,9 @@ export const PARAM_RULES: Readonly<Record<ParamKey, (value: string) => boolean>>
   // Percent of the amount; above 10% a fee stops being a fee.
   withdraw_fee_rate: percent(10),
   trading_fee_rate: percent(5),
+  // Percent of the notional left at liquidation; at 50 % a position would close at half its margin.
+  maintenance_margin_rate: percent(50),
+  option_periods: validOptionPeriods,
   support_email: (v) => /^[^\s@]{1,64}@[^\s@]{1,190}$/.test(v),
   down_url: appLink,
   android_url: appLink,

@@ -1,6 +1,9 @@
 import { Code, type CodeValue } from '../../../contract/errors.ts';
 import { AppError } from '../errors.ts';
 import { LedgerError } from '../ledger/ledger.ts';
+import { isUniqueViolation } from '../platform/db/unique-violation.ts';
+
+export { isUniqueViolation };
 
 const CODES: Record<LedgerError['reason'], CodeValue> = {
   insufficient_funds: Code.insufficientBalance,
@@ -23,10 +26,4 @@ export async function withLedgerCodes<T>(fn: () => Promise<T>): Promise<T> {
     }
     throw err;
   }
-}
-
-/** Whether `err` is a unique violation of the named constraint (PGlite and PostgreSQL). */
-export function isUniqueViolation(err: unknown, constraint: string): boolean {
-  const e = err as { code?: string; constraint?: string; message?: string };
-  return e.code === '23505' && `${e.constraint ?? ''} ${e.message ?? ''}`.includes(constraint);
 }

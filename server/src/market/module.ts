@@ -8,6 +8,8 @@ import { MarketLists } from './market-lists.ts';
 import { MarketService } from './market-service.ts';
 import { marketRoutes } from './routes.ts';
 import type { Simulator } from './simulator.ts';
+import { isOpen, nextOpen } from './trading-hours.ts';
+import type { Category, Tick } from './types.ts';
 import { Watchlist } from './watchlist.ts';
 
 /** The platform's parameters as the market reads them (the trading fee on home). */
@@ -32,10 +34,27 @@ export interface MarketServices {
   simulator: Simulator | undefined;
 }
 
+/** What trading needs of an instrument: its last tick, spread and hours. */
+export interface TradableInstrument {
+  id: number;
+  code: string;
+  type: Category;
+  quote: string;
+  precision: number;
+  /** The configured spread around the feed's mid, in tenths of a basis point. */
+  spreadTenthsBps: number;
+  last: Tick | undefined;
+  isOpen(ts: number): boolean;
+  /** The next opening after `ts`, or undefined when open. */
+  opensAt(ts: number): number | undefined;
+}
+
 export type MarketModule = Capability &
   MarketServices & {
     /** The last price of `asset` in USDT, from the feed (balances value holdings with it). */
     priceOf(asset: string): string | undefined;
+    /** An instrument by id or code as trading sees it; undefined when unknown. */
+    tradable(idOrCode: number | string): TradableInstrument | undefined;
   };
 
 /** Live prices from the feed, recorded ticks and candles, and each person's watchlist. */
@@ -52,9 +71,30 @@ export function marketModule({ db, engines, config, params }: MarketNeeds): Mark
     watchlist: new Watchlist(db, market),
     simulator,
   };
+  const spreads = new Map(INSTRUMENTS.map((i) => [i.code, Math.round(i.sim.spreadBps * 10)]));
+  const tradable = (idOrCode: number | string): TradableInstrument | undefined => {
+    const state =
+      typeof idOrCode === 'number'
+        ? market.byInstrumentId(idOrCode)
+        : market.byInstrumentCode(idOrCode);
+    if (state === undefined) return undefined;
+    const { row } = state;
+    return {
+      id: row.id,
+      code: row.code,
+      type: row.type,
+      quote: row.quote,
+      precision: row.precision,
+      spreadTenthsBps: spreads.get(row.code) ?? 10,
+      last: state.last,
+      isOpen: (ts) => isOpen(row.hours, ts),
+      opensAt: (ts) => nextOpen(row.hours, ts),
+    };
+  };
   return {
     name: 'market',
     ...services,
+    tradable,
     priceOf: (asset) => market.byInstrumentCode(`${asset}USDT`)?.last?.price,
     routes: (r) => marketRoutes(r, services, params),
     start: () => market.start(INSTRUMENTS, simulator),

@@ -39,3 +39,19 @@ export function isOpen(hours: TradingHours | null, ts: number): boolean {
     (s) => s.days.includes(day) && minutes >= toMinutes(s.open) && minutes < toMinutes(s.close),
   );
 }
+
+const QUARTER_MS = 15 * 60_000;
+/** Far enough for any weekly schedule (a long weekend included). */
+const LOOKAHEAD_MS = 9 * 86_400_000;
+
+/**
+ * When the market next opens after `ts` (milliseconds), or undefined when it is open or never
+ * opens. Sessions open on quarter hours, so a bounded walk in quarter-hour steps finds it.
+ */
+export function nextOpen(hours: TradingHours | null, ts: number): number | undefined {
+  if (isOpen(hours, ts)) return undefined;
+  for (let t = Math.ceil(ts / QUARTER_MS) * QUARTER_MS; t <= ts + LOOKAHEAD_MS; t += QUARTER_MS) {
+    if (isOpen(hours, t)) return t;
+  }
+  return undefined;
+}

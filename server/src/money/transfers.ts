@@ -11,7 +11,18 @@ export type TransferKind =
   | 'demo_grant'
   | 'demo_reset'
   | 'adjust_credit'
-  | 'adjust_debit';
+  | 'adjust_debit'
+  | 'contract_fee'
+  | 'contract_margin'
+  | 'contract_margin_released'
+  | 'contract_profit'
+  | 'contract_loss'
+  | 'contract_order_hold'
+  | 'contract_order_released'
+  | 'option_stake'
+  | 'option_stake_released'
+  | 'option_payout'
+  | 'option_lost';
 
 export const transferKey = {
   /** A deposit credited (by staff approval or the chain check: the same key, credited once). */
@@ -28,4 +39,17 @@ export const transferKey = {
   /** One coin of a demo reset. */
   demoReset: (userId: number, generation: number, asset: string) =>
     `demo-reset:${userId}:${generation}:${asset}`,
+  /** A contract opened at market (margin held, fee charged) or placed at a limit (both held). */
+  contractOpen: (userId: number, requestKey: string, leg: 'margin' | 'fee' | 'order') =>
+    `contract:${userId}:${requestKey}:${leg}`,
+  /** A waiting contract reached its limit: the order hold released, the fee, the margin held. */
+  contractFill: (orderId: number, leg: 'release' | 'fee' | 'margin') =>
+    `contract-fill:${orderId}:${leg}`,
+  /** A contract closed (margin released, profit or loss) or cancelled while waiting. */
+  contractEnd: (orderId: number, leg: 'release' | 'profit' | 'cancel') =>
+    `contract-end:${orderId}:${leg}`,
+  /** An option's stake held at purchase. */
+  optionStake: (userId: number, requestKey: string) => `option:${userId}:${requestKey}`,
+  /** An option settled: the stake released or lost, the payout paid. */
+  optionSettle: (optionId: number, leg: 'stake' | 'payout') => `option-settle:${optionId}:${leg}`,
 } as const;

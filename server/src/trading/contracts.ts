@@ -1,0 +1,717 @@
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import type { Book } from '../../../contract/envelope.ts';
+import { Code } from '../../../contract/errors.ts';
+import {
+  closePriceOf,
+  feeOf,
+  liquidationPriceOf,
+  LOT_SCALE,
+  marginOf,
+  openPriceOf,
+  percentToRate,
+  profitOf,
+  quoteOf,
+  settledProfitOf,
+  stopsProblem,
+  USDT_SCALE,
+  type Side,
+} from '../../../contract/trading/formulas.ts';
+import {
+  TRADING_LIMITS,
+  type buyUBody,
+  type UOrder,
+  type updateUBody,
+} from '../../../contract/trading/schemas.ts';
+import { assert } from '../assert.ts';
+import { AppError } from '../errors.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import { fromUnits, toUnits } from '../money/decimal.ts';
+import { transferKey, type TransferKind } from '../money/transfers.ts';
+import type { Database, Tx } from '../platform/db/database.ts';
+import { isUniqueViolation } from '../platform/db/unique-violation.ts';
+import { contractSpecOf } from './specs.ts';
+import type { TradingParams } from './params.ts';
+import { withTradingCodes } from './trading-errors.ts';
+import type { Instruments, TradableInstrument } from './instruments.ts';
+
+export type BuyUBody = z.output<typeof buyUBody>;
+export type UpdateUBody = z.output<typeof updateUBody>;
+export type CloseReason = 'manual' | 'take_profit' | 'stop_loss' | 'liquidation';
+
+/** A tick as a fill or close used it: the feed's mid, and when. */
+export interface UsedTick {
+  code: string;
+  price: string;
+  ts: number;
+}
+
+interface OrderRow {
+  id: string;
+  user_id: string;
+  book: Book;
+  request_key: string;
+  body_hash: string;
+  instrument_id: number;
+  code: string;
+  precision: number;
+  side: Side;
+  order_type: 'market' | 'limit';
+  status: UOrder['status'];
+  lots: string;
+  contract_size: string;
+  leverage: number;
+  limit_price: string | null;
+  stop_loss: string;
+  take_profit: string;
+  margin: string;
+  fee: string;
+  fee_rate: string;
+  maintenance_rate: string;
+  hold_id: string;
+  open_price: string | null;
+  open_tick_price: string | null;
+  open_tick_ts: Date | null;
+  liquidation_price: string | null;
+  close_price: string | null;
+  close_tick_price: string | null;
+  close_tick_ts: Date | null;
+  close_reason: CloseReason | null;
+  profit: string | null;
+  created_at: Date;
+  opened_at: Date | null;
+  closed_at: Date | null;
+}
+
+const COLUMNS = `id, user_id, book, request_key, body_hash, instrument_id, code, precision, side,
+  order_type, status, lots::text, contract_size::text, leverage, limit_price::text, stop_loss::text,
+  take_profit::text, margin::text, fee::text, fee_rate::text, maintenance_rate::text, hold_id,
+  open_price::text, open_tick_price::text, open_tick_ts, liquidation_price::text, close_price::text,
+  close_tick_price::text, close_tick_ts, close_reason, profit::text, created_at, opened_at, closed_at`;
+
+const usdt = (units: bigint) => fromUnits(units, USDT_SCALE);
+const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
+
+/** Trailing zeros off a NUMERIC's text ("1.500000" -> "1.5"). */
+function trim(v: string): string {
+  return v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v;
+}
+
+export function toUOrder(r: OrderRow): UOrder {
+  const p = r.precision;
+  const price = (v: string | null) => (v === null ? null : fromUnits(toUnits(v, p), p));
+  const tick = (price: string | null, ts: Date | null) =>
+    price === null || ts === null
+      ? null
+      : { code: r.code, price: fromUnits(toUnits(price, p), p), ts: new Date(ts).getTime() };
+  return {
+    id: Number(r.id),
+    instrumentId: r.instrument_id,
+    code: r.code,
+    book: r.book,
+    side: r.side,
+    type: r.order_type,
+    status: r.status,
+    lots: trim(r.lots),
+    contractSize: trim(r.contract_size),
+    leverage: r.leverage,
+    limitPrice: price(r.limit_price),
+    stopLoss: price(r.stop_loss) ?? '',
+    takeProfit: price(r.take_profit) ?? '',
+    margin: trim(r.margin),
+    fee: trim(r.fee),
+    feeRate: trim(r.fee_rate),
+    maintenanceRate: trim(r.maintenance_rate),
+    openPrice: price(r.open_price),
+    openTick: tick(r.open_tick_price, r.open_tick_ts),
+    liquidationPrice: price(r.liquidation_price),
+    closePrice: price(r.close_price),
+    closeTick: tick(r.close_tick_price, r.close_tick_ts),
+    closeReason: r.close_reason,
+    profit: r.profit === null ? null : trim(r.profit),
+    createdAt: new Date(r.created_at).toISOString(),
+    openedAt: iso(r.opened_at),
+    closedAt: iso(r.closed_at),
+  };
+}
+
+/** What the engine watches of a live order (docs/trading.md, "Triggers"). */
+export interface LiveOrder {
+  id: number;
+  code: string;
+  side: Side;
+  status: 'waiting' | 'open';
+  precision: number;
+  limitPrice: bigint | undefined;
+  stopLoss: bigint;
+  takeProfit: bigint;
+  liquidationPrice: bigint | undefined;
+}
+
+function toLive(r: OrderRow): LiveOrder | undefined {
+  if (r.status !== 'waiting' && r.status !== 'open') return undefined;
+  const p = r.precision;
+  const units = (v: string | null) => (v === null ? undefined : toUnits(v, p));
+  return {
+    id: Number(r.id),
+    code: r.code,
+    side: r.side,
+    status: r.status,
+    precision: p,
+    limitPrice: units(r.limit_price),
+    stopLoss: toUnits(r.stop_loss, p),
+    takeProfit: toUnits(r.take_profit, p),
+    liquidationPrice: units(r.liquidation_price),
+  };
+}
+
+/** A decimal at `scale`, or the field's code when it has more decimals than that. */
+function unitsOr(value: string, scale: number, code: AppError): bigint {
+  try {
+    return toUnits(value, scale);
+  } catch {
+    throw code;
+  }
+}
+
+function hashOf(body: BuyUBody): string {
+  const { key: _key, ...rest } = body;
+  return createHash('sha256').update(JSON.stringify(rest)).digest('hex');
+}
+
+/** Something the engine should know changed (an order's triggers), and the person's nudge. */
+export interface TradingEvents {
+  orderChanged(orderId: number, userId: number): void;
+}
+
+/**
+ * Leveraged contracts ("U" orders, USDT-margined, isolated margin per position): open at market
+ * or place at a limit, close at market, cancel while waiting, edit stop loss and take profit,
+ * and the engine's fills and closes. Every state change and its money commit together; a
+ * conditional update on the status makes each close and fill happen once, whoever asks first.
+ */
+export class Contracts {
+  constructor(
+    private readonly db: Database,
+    private readonly ledger: Ledger,
+    private readonly instruments: Instruments,
+    private readonly params: TradingParams,
+    private readonly events: TradingEvents,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async open(userId: number, book: Book, body: BuyUBody): Promise<UOrder> {
+    const instrument = this.instruments.byId(body.instrumentId);
+    const spec = instrument && contractSpecOf(instrument);
+    if (instrument === undefined || spec === undefined) {
+      throw new AppError(Code.optionsProductWrong, { field: 'instrumentId' });
+    }
+    const replayed = await this.replay(userId, body);
+    if (replayed !== undefined) return replayed;
+    const tick = instrument.last;
+    if (!instrument.isOpen(this.now()) || tick === undefined) {
+      throw new AppError(Code.notTradable, { field: 'instrumentId' });
+    }
+    if (!spec.leverages.includes(body.leverage)) {
+      throw new AppError(Code.purchaseAmountWrong, { field: 'leverage' });
+    }
+    const lotsWrong = new AppError(Code.purchaseAmountWrong, { field: 'lots' });
+    const lots = unitsOr(body.lots, LOT_SCALE, lotsWrong);
+    if (lots < spec.lotMin || lots > spec.lotMax || lots % spec.lotStep !== 0n) throw lotsWrong;
+
+    const p = instrument.precision;
+    const stopLoss = unitsOr(
+      body.stopLoss,
+      p,
+      new AppError(Code.stopLossWrong, { field: 'stopLoss' }),
+    );
+    const takeProfit = unitsOr(
+      body.takeProfit,
+      p,
+      new AppError(Code.takeProfitWrong, { field: 'takeProfit' }),
+    );
+    const quote = quoteOf(toUnits(tick.price, p), instrument.spreadTenthsBps);
+    let openPrice: bigint;
+    if (body.type === 'limit') {
+      const limitWrong = new AppError(Code.limitPriceWrong, { field: 'price' });
+      if (body.price === undefined) throw limitWrong;
+      openPrice = unitsOr(body.price, p, limitWrong);
+      // A limit that the market has already reached is a market order in disguise.
+      if (body.side === 'long' ? openPrice >= quote.ask : openPrice <= quote.bid) throw limitWrong;
+    } else {
+      openPrice = openPriceOf(body.side, quote);
+    }
+    const [feeRatePct, maintenancePct] = await Promise.all([
+      this.params.feeRate(),
+      this.params.maintenanceRate(),
+    ]);
+    const maintenance = percentToRate(maintenancePct);
+    const liquidation = liquidationPriceOf(body.side, openPrice, body.leverage, maintenance);
+    const reference = body.type === 'limit' ? openPrice : closePriceOf(body.side, quote);
+    const problem = stopsProblem(body.side, reference, liquidation, stopLoss, takeProfit);
+    if (problem === 'both') throw new AppError(Code.stopsWrong);
+    if (problem === 'stop_loss') throw new AppError(Code.stopLossWrong, { field: 'stopLoss' });
+    if (problem === 'take_profit')
+      throw new AppError(Code.takeProfitWrong, { field: 'takeProfit' });
+
+    const sizing = { lots, contractSize: spec.contractSize, precision: p };
+    const margin = marginOf(sizing, openPrice, body.leverage);
+    const fee = feeOf(sizing, openPrice, percentToRate(feeRatePct));
+    if (margin <= 0n) throw lotsWrong;
+    const hash = hashOf(body);
+    const attempt = () =>
+      withTradingCodes(() =>
+        this.ledger.atomically(async (tx) => {
+          await this.lockOrderCount(tx, userId, book);
+          let holdId: number;
+          if (body.type === 'market') {
+            ({ holdId } = await this.ledger.holdIn(tx, {
+              key: transferKey.contractOpen(userId, body.key, 'margin'),
+              user: userId,
+              asset: 'USDT',
+              book,
+              amount: margin,
+              kind: 'contract_margin' satisfies TransferKind,
+              reference: `contract-request:${body.key}`,
+            }));
+            if (fee > 0n)
+              await this.chargeFee(
+                tx,
+                transferKey.contractOpen(userId, body.key, 'fee'),
+                userId,
+                book,
+                fee,
+                `contract-request:${body.key}`,
+                { code: tick.code, price: tick.price, ts: tick.ts },
+              );
+          } else {
+            ({ holdId } = await this.ledger.holdIn(tx, {
+              key: transferKey.contractOpen(userId, body.key, 'order'),
+              user: userId,
+              asset: 'USDT',
+              book,
+              amount: margin + fee,
+              kind: 'contract_order_hold' satisfies TransferKind,
+              reference: `contract-request:${body.key}`,
+            }));
+          }
+          const market = body.type === 'market';
+          const [inserted] = await tx.query<OrderRow>(
+            `insert into contract_orders (user_id, book, request_key, body_hash, instrument_id, code,
+             precision, side, order_type, status, lots, contract_size, leverage, limit_price,
+             stop_loss, take_profit, margin, fee, fee_rate, maintenance_rate, hold_id, open_price,
+             open_tick_price, open_tick_ts, liquidation_price, opened_at)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
+             $19, $20, $21, $22, $23, $24, $25, $26)
+           returning ${COLUMNS}`,
+            [
+              userId,
+              book,
+              body.key,
+              hash,
+              instrument.id,
+              instrument.code,
+              p,
+              body.side,
+              body.type,
+              market ? 'open' : 'waiting',
+              fromUnits(lots, LOT_SCALE),
+              spec.contractSize.toString(),
+              body.leverage,
+              market ? null : fromUnits(openPrice, p),
+              fromUnits(stopLoss, p),
+              fromUnits(takeProfit, p),
+              usdt(margin),
+              usdt(fee),
+              feeRatePct,
+              maintenancePct,
+              holdId,
+              market ? fromUnits(openPrice, p) : null,
+              market ? tick.price : null,
+              market ? new Date(tick.ts) : null,
+              market ? fromUnits(liquidation, p) : null,
+              market ? new Date(this.now()) : null,
+            ],
+          );
+          assert(inserted !== undefined, 'contract insert returned no row');
+          return inserted;
+        }),
+      );
+    let row: OrderRow;
+    try {
+      row = await attempt();
+    } catch (err) {
+      // A concurrent twin with the same key committed first: answer with what it made.
+      if (isUniqueViolation(err, 'request_key')) {
+        const twin = await this.replay(userId, body);
+        if (twin !== undefined) return twin;
+      }
+      throw err;
+    }
+    this.events.orderChanged(Number(row.id), userId);
+    return toUOrder(row);
+  }
+
+  /** The order a replayed key made; a key reused with another body answers 10134. */
+  private async replay(userId: number, body: BuyUBody): Promise<UOrder | undefined> {
+    const [existing] = await this.db.query<OrderRow>(
+      `select ${COLUMNS} from contract_orders where user_id = $1 and request_key = $2`,
+      [userId, body.key],
+    );
+    if (existing === undefined) return undefined;
+    if (existing.body_hash !== hashOf(body)) throw new AppError(Code.requestKeyReused);
+    return toUOrder(existing);
+  }
+
+  /** Serialises a person's opens in a book, so the count of live orders cannot be raced. */
+  private async lockOrderCount(tx: Tx, userId: number, book: Book): Promise<void> {
+    await tx.query('select id from users where id = $1 for update', [userId]);
+    const [count] = await tx.query<{ n: number }>(
+      `select count(*)::int as n from contract_orders
+        where user_id = $1 and book = $2 and status in ('waiting', 'open')`,
+      [userId, book],
+    );
+    if ((count?.n ?? 0) >= TRADING_LIMITS.openOrdersMax) {
+      throw new AppError(Code.purchaseAmountWrong, { field: 'lots' });
+    }
+  }
+
+  private async chargeFee(
+    tx: Tx,
+    key: string,
+    userId: number,
+    book: Book,
+    fee: bigint,
+    reference: string,
+    tick: UsedTick,
+  ): Promise<void> {
+    await this.ledger.post(tx, {
+      key,
+      asset: 'USDT',
+      book,
+      legs: [
+        {
+          from: { user: userId, purpose: 'available' },
+          to: { platform: 'fees' },
+          amount: fee,
+          kind: 'contract_fee' satisfies TransferKind,
+          reference,
+          tick,
+        },
+      ],
+    });
+  }
+
+  /** The person's own order, or 10101 (someone else's reads as not found). */
+  private async own(tx: Tx | Database, userId: number, book: Book, id: number, lock: boolean) {
+    const [row] = await tx.query<OrderRow>(
+      `select ${COLUMNS} from contract_orders where id = $1 and user_id = $2 and book = $3${lock ? ' for update' : ''}`,
+      [id, userId, book],
+    );
+    if (row === undefined) throw new AppError(Code.notFound, { field: 'id' });
+    return row;
+  }
+
+  async get(userId: number, book: Book, id: number): Promise<UOrder> {
+    return toUOrder(await this.own(this.db, userId, book, id, false));
+  }
+
+  async list(
+    userId: number,
+    book: Book,
+    q: { status?: 'current' | UOrder['status']; page: number; size: number },
+  ): Promise<{ list: UOrder[]; total: number }> {
+    const statuses =
+      q.status === undefined
+        ? ['waiting', 'open', 'closed', 'cancelled']
+        : q.status === 'current'
+          ? ['waiting', 'open']
+          : [q.status];
+    const where = 'user_id = $1 and book = $2 and status = any($3)';
+    const args = [userId, book, statuses];
+    const rows = await this.db.query<OrderRow>(
+      `select ${COLUMNS} from contract_orders where ${where} order by id desc limit $4 offset $5`,
+      [...args, q.size, (q.page - 1) * q.size],
+    );
+    const [count] = await this.db.query<{ n: number }>(
+      `select count(*)::int as n from contract_orders where ${where}`,
+      args,
+    );
+    return { list: rows.map(toUOrder), total: count?.n ?? 0 };
+  }
+
+  /**
+   * stopU: an open position closes at market (at the last tick, also outside trading hours:
+   * leaving is always possible); a waiting order is cancelled, never "closed".
+   */
+  async stop(userId: number, book: Book, id: number): Promise<UOrder> {
+    const row = await this.own(this.db, userId, book, id, false);
+    if (row.status === 'waiting') {
+      const cancelled = await this.cancel(Number(row.id));
+      if (cancelled !== undefined) return cancelled;
+    } else if (row.status === 'open') {
+      const instrument = this.instruments.byId(row.instrument_id);
+      const tick = instrument?.last;
+      assert(instrument !== undefined && tick !== undefined, 'an open position has a price');
+      const quote = quoteOf(toUnits(tick.price, row.precision), instrument.spreadTenthsBps);
+      const closed = await this.close(
+        Number(row.id),
+        'manual',
+        tick,
+        closePriceOf(row.side, quote),
+      );
+      if (closed !== undefined) return closed;
+    }
+    // Closed or cancelled already (perhaps by a trigger a moment ago).
+    throw new AppError(Code.orderStatusWrong, { field: 'id' });
+  }
+
+  async update(userId: number, book: Book, body: UpdateUBody): Promise<UOrder> {
+    const row = await this.own(this.db, userId, book, body.id, false);
+    if (row.status !== 'waiting' && row.status !== 'open') {
+      throw new AppError(Code.orderStatusWrong, { field: 'id' });
+    }
+    const p = row.precision;
+    const stopLoss = unitsOr(
+      body.stopLoss,
+      p,
+      new AppError(Code.stopLossWrong, { field: 'stopLoss' }),
+    );
+    const takeProfit = unitsOr(
+      body.takeProfit,
+      p,
+      new AppError(Code.takeProfitWrong, { field: 'takeProfit' }),
+    );
+    let reference: bigint;
+    let liquidation: bigint;
+    if (row.status === 'waiting') {
+      reference = toUnits(row.limit_price ?? '0', p);
+      liquidation = liquidationPriceOf(
+        row.side,
+        reference,
+        row.leverage,
+        percentToRate(row.maintenance_rate),
+      );
+    } else {
+      const instrument = this.instruments.byId(row.instrument_id);
+      const tick = instrument?.last;
+      assert(instrument !== undefined && tick !== undefined, 'an open position has a price');
+      reference = closePriceOf(
+        row.side,
+        quoteOf(toUnits(tick.price, p), instrument.spreadTenthsBps),
+      );
+      liquidation = toUnits(row.liquidation_price ?? '0', p);
+    }
+    const problem = stopsProblem(row.side, reference, liquidation, stopLoss, takeProfit);
+    if (problem === 'both') throw new AppError(Code.stopsWrong);
+    if (problem === 'stop_loss') throw new AppError(Code.stopLossWrong, { field: 'stopLoss' });
+    if (problem === 'take_profit')
+      throw new AppError(Code.takeProfitWrong, { field: 'takeProfit' });
+    const [updated] = await this.db.query<OrderRow>(
+      `update contract_orders set stop_loss = $2, take_profit = $3
+        where id = $1 and status in ('waiting', 'open') returning ${COLUMNS}`,
+      [row.id, fromUnits(stopLoss, p), fromUnits(takeProfit, p)],
+    );
+    if (updated === undefined) throw new AppError(Code.orderStatusWrong, { field: 'id' });
+    this.events.orderChanged(Number(updated.id), userId);
+    return toUOrder(updated);
+  }
+
+  /** Cancels a waiting order and releases its hold; undefined when it was no longer waiting. */
+  async cancel(orderId: number): Promise<UOrder | undefined> {
+    const row = await withTradingCodes(() =>
+      this.ledger.atomically(async (tx) => {
+        const [r] = await tx.query<OrderRow>(
+          `update contract_orders set status = 'cancelled', closed_at = now()
+            where id = $1 and status = 'waiting' returning ${COLUMNS}`,
+          [orderId],
+        );
+        if (r === undefined) return undefined;
+        await this.ledger.resolveHoldIn(
+          tx,
+          transferKey.contractEnd(orderId, 'cancel'),
+          Number(r.hold_id),
+          { release: true },
+          'contract_order_released' satisfies TransferKind,
+        );
+        return r;
+      }),
+    );
+    if (row === undefined) return undefined;
+    this.events.orderChanged(orderId, Number(row.user_id));
+    return toUOrder(row);
+  }
+
+  /**
+   * A waiting order's limit was reached at `tick`: it opens at its limit price. The order hold
+   * is released, the fee charged and the margin held again, in one transaction.
+   */
+  async fill(orderId: number, tick: UsedTick): Promise<UOrder | undefined> {
+    const row = await withTradingCodes(() =>
+      this.ledger.atomically(async (tx) => {
+        const [r] = await tx.query<OrderRow>(
+          `select ${COLUMNS} from contract_orders where id = $1 and status = 'waiting' for update`,
+          [orderId],
+        );
+        if (r === undefined) return undefined;
+        const p = r.precision;
+        const open = toUnits(r.limit_price ?? '0', p);
+        const liquidation = liquidationPriceOf(
+          r.side,
+          open,
+          r.leverage,
+          percentToRate(r.maintenance_rate),
+        );
+        const userId = Number(r.user_id);
+        const margin = toUnits(r.margin, USDT_SCALE);
+        const fee = toUnits(r.fee, USDT_SCALE);
+        await this.ledger.resolveHoldIn(
+          tx,
+          transferKey.contractFill(orderId, 'release'),
+          Number(r.hold_id),
+          { release: true },
+          'contract_order_released' satisfies TransferKind,
+        );
+        const reference = `contract:${orderId}`;
+        if (fee > 0n) {
+          await this.chargeFee(
+            tx,
+            transferKey.contractFill(orderId, 'fee'),
+            userId,
+            r.book,
+            fee,
+            reference,
+            tick,
+          );
+        }
+        const { holdId } = await this.ledger.holdIn(tx, {
+          key: transferKey.contractFill(orderId, 'margin'),
+          user: userId,
+          asset: 'USDT',
+          book: r.book,
+          amount: margin,
+          kind: 'contract_margin' satisfies TransferKind,
+          reference,
+        });
+        const [updated] = await tx.query<OrderRow>(
+          `update contract_orders set status = 'open', hold_id = $2, open_price = limit_price,
+             open_tick_price = $3, open_tick_ts = $4, liquidation_price = $5, opened_at = now()
+            where id = $1 and status = 'waiting' returning ${COLUMNS}`,
+          [orderId, holdId, tick.price, new Date(tick.ts), fromUnits(liquidation, p)],
+        );
+        assert(updated !== undefined, `order ${orderId} left waiting under its lock`);
+        return updated;
+      }),
+    );
+    if (row === undefined) return undefined;
+    this.events.orderChanged(orderId, Number(row.user_id));
+    return toUOrder(row);
+  }
+
+  /**
+   * Closes an open position at `price` (the bid or ask of `tick`): the margin is released, then
+   * the profit paid by the house or the loss, capped at the margin, paid to it. Undefined when
+   * the position was no longer open (another close won).
+   */
+  async close(
+    orderId: number,
+    reason: CloseReason,
+    tick: UsedTick,
+    price: bigint,
+  ): Promise<UOrder | undefined> {
+    const row = await withTradingCodes(() =>
+      this.ledger.atomically(async (tx) => {
+        const [r] = await tx.query<OrderRow>(
+          `select ${COLUMNS} from contract_orders where id = $1 and status = 'open' for update`,
+          [orderId],
+        );
+        if (r === undefined) return undefined;
+        const p = r.precision;
+        const margin = toUnits(r.margin, USDT_SCALE);
+        const sizing = {
+          lots: toUnits(r.lots, LOT_SCALE),
+          contractSize: toUnits(r.contract_size, 0),
+          precision: p,
+        };
+        const profit = settledProfitOf(
+          profitOf(sizing, r.side, toUnits(r.open_price ?? '0', p), price),
+          margin,
+        );
+        const userId = Number(r.user_id);
+        await this.ledger.resolveHoldIn(
+          tx,
+          transferKey.contractEnd(orderId, 'release'),
+          Number(r.hold_id),
+          { release: true },
+          'contract_margin_released' satisfies TransferKind,
+        );
+        if (profit !== 0n) {
+          const user = { user: userId, purpose: 'available' } as const;
+          const house = { platform: 'house' } as const;
+          await this.ledger.post(tx, {
+            key: transferKey.contractEnd(orderId, 'profit'),
+            asset: 'USDT',
+            book: r.book,
+            legs: [
+              {
+                from: profit > 0n ? house : user,
+                to: profit > 0n ? user : house,
+                amount: profit > 0n ? profit : -profit,
+                kind: (profit > 0n ? 'contract_profit' : 'contract_loss') satisfies TransferKind,
+                reference: `contract:${orderId}`,
+                tick,
+              },
+            ],
+          });
+        }
+        const [updated] = await tx.query<OrderRow>(
+          `update contract_orders set status = 'closed', close_price = $2, close_tick_price = $3,
+             close_tick_ts = $4, close_reason = $5, profit = $6, closed_at = now()
+            where id = $1 and status = 'open' returning ${COLUMNS}`,
+          [orderId, fromUnits(price, p), tick.price, new Date(tick.ts), reason, usdt(profit)],
+        );
+        assert(updated !== undefined, `order ${orderId} left open under its lock`);
+        return updated;
+      }),
+    );
+    if (row === undefined) return undefined;
+    this.events.orderChanged(orderId, Number(row.user_id));
+    return toUOrder(row);
+  }
+
+  /** One live order as the engine watches it, or undefined when it is no longer live. */
+  async live(orderId: number): Promise<LiveOrder | undefined> {
+    const [row] = await this.db.query<OrderRow>(
+      `select ${COLUMNS} from contract_orders where id = $1`,
+      [orderId],
+    );
+    return row === undefined ? undefined : toLive(row);
+  }
+
+  /** Every live order, for the engine's rebuild (bounded by the per-person limit x people). */
+  async allLive(): Promise<LiveOrder[]> {
+    const rows = await this.db.query<OrderRow>(
+      `select ${COLUMNS} from contract_orders where status in ('waiting', 'open') order by id`,
+    );
+    return rows.flatMap((r) => toLive(r) ?? []);
+  }
+
+  /** Realised results in a book: closed contracts' profit and fees. */
+  async totals(userId: number, book: Book): Promise<{ profit: bigint; fees: bigint }> {
+    const [row] = await this.db.query<{ profit: string | null; fees: string | null }>(
+      `select sum(profit)::text as profit,
+              sum(fee) filter (where status in ('open', 'closed'))::text as fees
+         from contract_orders where user_id = $1 and book = $2`,
+      [userId, book],
+    );
+    const signed = (v: string | null | undefined) =>
+      v === null || v === undefined
+        ? 0n
+        : v.startsWith('-')
+          ? -toUnits(v.slice(1), USDT_SCALE)
+          : toUnits(v, USDT_SCALE);
+    return { profit: signed(row?.profit), fees: signed(row?.fees) };
+  }
+}
+
+export type { Instruments, TradableInstrument };
