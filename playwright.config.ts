@@ -84,6 +84,7 @@ export default defineConfig({
         RATE_LIMIT_MAX: '100000',
         AUTH_RATE_LIMIT_MAX: '100000',
         DEV_OUTBOX_ROUTE: 'true',
+        DEV_FEED_ROUTE: 'true',
         MARKET_BACKFILL_DAYS: '4',
         MARKET_TICK_MS: '500',
         BOOTSTRAP_ADMIN_USERNAME: 'e2e-admin',

@@ -24,4 +24,12 @@ describe('configuration', () => {
     );
     expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).DEV_OUTBOX_ROUTE).toBe(false);
   });
+
+  it('refuses a test-driven feed in production and serves it only when asked', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_FEED_ROUTE: 'true' })).toThrow(
+      /DEV_FEED_ROUTE/,
+    );
+    expect(loadConfig({}).DEV_FEED_ROUTE).toBe(false);
+    expect(loadConfig({ DEV_FEED_ROUTE: 'true' }).DEV_FEED_ROUTE).toBe(true);
+  });
 });

@@ -26,7 +26,7 @@ import { loggerOptions, RequestLog } from './logging.ts';
 import { openApiDocument } from './openapi.ts';
 import { securityHeaders } from './security-headers.ts';
 import { crawlerRoutes } from './routes/crawler-routes.ts';
-import { devRoutes } from './routes/dev-routes.ts';
+import { devFeedRoutes, devRoutes } from './routes/dev-routes.ts';
 import type { Capability } from './capability.ts';
 import { messageSocket } from './message-socket.ts';
 import { JSON_TYPE, Registrar, type CallerGate } from './register-route.ts';
@@ -130,6 +130,7 @@ export async function buildApp(config: Config, parts: AppParts): Promise<Fastify
     maxPerHost: config.MESSAGE_MAX_PER_IP,
   });
   if (config.DEV_OUTBOX_ROUTE) devRoutes(app, parts.outbox);
+  if (config.DEV_FEED_ROUTE) devFeedRoutes(app, parts.market);
   crawlerRoutes(app, config.PUBLIC_URL);
 
   const index = config.APP_DIST === '' ? '' : path.join(config.APP_DIST, 'index.html');

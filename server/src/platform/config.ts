@@ -36,6 +36,11 @@ const configSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Kestrel Markets <no-reply@kestrel.local>'),
   /** Serve GET /dev/outbox (never in production). */
   DEV_OUTBOX_ROUTE: bool.optional(),
+  /**
+   * Serve POST /dev/ticks, which feeds a price the caller names (browser tests drive a take
+   * profit with it). Refused in production: prices come only from the feed there.
+   */
+  DEV_FEED_ROUTE: bool.optional(),
   CORS_ORIGINS: csv.optional(),
   /** Requests per minute per address, all routes together. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(600),
@@ -149,6 +154,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.NODE_ENV === 'production' && c.DEV_FEED_ROUTE === true) {
+    throw new ConfigError(
+      'DEV_FEED_ROUTE is refused in production: prices come only from the feed',
+    );
+  }
   return {
     ...c,
     DATA_DIR: path.resolve(c.DATA_DIR),
@@ -156,6 +166,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     CORS_ORIGINS: c.CORS_ORIGINS ?? [new URL(c.PUBLIC_URL).origin],
     DEV_OUTBOX_ROUTE:
       c.NODE_ENV !== 'production' && (c.DEV_OUTBOX_ROUTE ?? c.SMTP_URL === undefined),
+    DEV_FEED_ROUTE: c.NODE_ENV !== 'production' && c.DEV_FEED_ROUTE === true,
   };
 }
 

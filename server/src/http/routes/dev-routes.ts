@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Code } from '../../../../contract/errors.ts';
+import type { MarketService } from '../../market/market-service.ts';
 import type { OutboxSender } from '../../platform/notify/outbox-sender.ts';
 import { AppError } from '../../errors.ts';
 
@@ -15,5 +16,27 @@ export function devRoutes(app: FastifyInstance, outbox: OutboxSender): void {
     const q = outboxQuery.safeParse(request.query);
     if (!q.success) throw new AppError(Code.badRequest);
     return { code: Code.ok, result: await outbox.read(q.data.limit, q.data.to?.toLowerCase()) };
+  });
+}
+
+const tickBody = z
+  .object({
+    code: z.string().regex(/^[A-Z0-9]{2,20}$/),
+    price: z.string().regex(/^\d{1,12}(\.\d{1,12})?$/),
+  })
+  .strict();
+
+/**
+ * POST /dev/ticks: one tick at the named price, now, through the feed's own checks
+ * (DEV_FEED_ROUTE, never in production). Browser tests move a price with it instead of waiting
+ * on the simulator.
+ */
+export function devFeedRoutes(app: FastifyInstance, market: MarketService): void {
+  app.post('/dev/ticks', async (request) => {
+    const body = tickBody.safeParse(request.body);
+    if (!body.success) throw new AppError(Code.badRequest);
+    const before = market.stats.ticks;
+    market.ingest([{ code: body.data.code, price: body.data.price, volume: '0', ts: Date.now() }]);
+    return { code: Code.ok, result: { accepted: market.stats.ticks > before } };
   });
 }
