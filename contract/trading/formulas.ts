@@ -121,21 +121,18 @@ export type StopsProblem = 'stop_loss' | 'take_profit' | 'both';
 
 /**
  * SPEC §5: stop loss and take profit are required and reasonable. A long's stop loss lies
- * below the price it would close at now and above its liquidation price, its take profit above;
- * a short's the other way round. `reference` is the close price now (or the limit price).
+ * below the price it would close at now, its take profit above; a short's the other way round.
+ * `reference` is the close price now (or the limit price). A stop loss beyond the liquidation
+ * price is allowed: the position is then liquidated first, as at Binance or Bybit.
  */
 export function stopsProblem(
   side: Side,
   reference: bigint,
-  liquidation: bigint,
   stopLoss: bigint,
   takeProfit: bigint,
 ): StopsProblem | undefined {
-  const slOk =
-    side === 'long'
-      ? stopLoss < reference && stopLoss > liquidation
-      : stopLoss > reference && stopLoss < liquidation;
-  const tpOk = side === 'long' ? takeProfit > reference : takeProfit < reference && takeProfit > 0n;
+  const slOk = side === 'long' ? stopLoss < reference : stopLoss > reference;
+  const tpOk = side === 'long' ? takeProfit > reference : takeProfit < reference;
   if (!slOk && !tpOk) return 'both';
   if (!slOk) return 'stop_loss';
   if (!tpOk) return 'take_profit';

@@ -212,6 +212,32 @@ describe('trading: contracts and options', () => {
     );
   });
 
+  it('a stop loss beyond the liquidation price leaves the position to liquidation, which takes at most the margin', async () => {
+    await tick('60000.00');
+    const user = await quickUser(server);
+    const opened = await buyU(user.token, {
+      side: 'long',
+      lots: '0.1',
+      leverage: 100,
+      stopLoss: '50000',
+      takeProfit: '70000',
+    });
+    expect(opened.code).toBe(200);
+    const order = opened.result as Order;
+    // open 60,003.00 x (1 - 1/100 + 0.5 %) = 59,702.985, rounded up: above the stop loss.
+    expect(order.liquidationPrice).toBe('59702.99');
+    await tick('59800.00');
+    expect((await usdt(user.token)).frozen).toBe(order.margin);
+    await tick('59690.00');
+    const closed = (
+      await server.call('GET', `${ORDER}/getUOrderById/${order.id}`, { token: user.token })
+    ).result as Order;
+    expect(closed.closeReason).toBe('liquidation');
+    expect(Number(closed.profit)).toBeLessThan(0);
+    expect(-Number(closed.profit)).toBeLessThanOrEqual(Number(order.margin));
+    expect((await usdt(user.token)).frozen).toBe('0');
+  });
+
   it('buys a 30-second option and settles it at the last tick before expiry', async () => {
     await tick('60000.00');
     const user = await quickUser(server);
@@ -260,7 +286,6 @@ describe('trading: contracts and options', () => {
       ['lots above the maximum', { ...good, lots: '5000' }, 10016],
       ['leverage outside the set', { ...good, leverage: 7 }, 10016],
       ['stop loss above the price', { ...good, stopLoss: '60500' }, 10170],
-      ['stop loss past liquidation', { ...good, stopLoss: '100' }, 10170],
       ['take profit below the price', { ...good, takeProfit: '59000' }, 10171],
       ['both wrong', { ...good, stopLoss: '61000', takeProfit: '59000' }, 10172],
       ['limit already reached', { ...good, type: 'limit', price: '61000' }, 10173],

@@ -248,7 +248,7 @@ export class Contracts {
     const maintenance = percentToRate(maintenancePct);
     const liquidation = liquidationPriceOf(body.side, openPrice, body.leverage, maintenance);
     const reference = body.type === 'limit' ? openPrice : closePriceOf(body.side, quote);
-    const problem = stopsProblem(body.side, reference, liquidation, stopLoss, takeProfit);
+    const problem = stopsProblem(body.side, reference, stopLoss, takeProfit);
     if (problem === 'both') throw new AppError(Code.stopsWrong);
     if (problem === 'stop_loss') throw new AppError(Code.stopLossWrong, { field: 'stopLoss' });
     if (problem === 'take_profit')
@@ -483,15 +483,8 @@ export class Contracts {
       new AppError(Code.takeProfitWrong, { field: 'takeProfit' }),
     );
     let reference: bigint;
-    let liquidation: bigint;
     if (row.status === 'waiting') {
       reference = toUnits(row.limit_price ?? '0', p);
-      liquidation = liquidationPriceOf(
-        row.side,
-        reference,
-        row.leverage,
-        percentToRate(row.maintenance_rate),
-      );
     } else {
       const instrument = this.instruments.byId(row.instrument_id);
       const tick = instrument?.last;
@@ -500,9 +493,8 @@ export class Contracts {
         row.side,
         quoteOf(toUnits(tick.price, p), instrument.spreadTenthsBps),
       );
-      liquidation = toUnits(row.liquidation_price ?? '0', p);
     }
-    const problem = stopsProblem(row.side, reference, liquidation, stopLoss, takeProfit);
+    const problem = stopsProblem(row.side, reference, stopLoss, takeProfit);
     if (problem === 'both') throw new AppError(Code.stopsWrong);
     if (problem === 'stop_loss') throw new AppError(Code.stopLossWrong, { field: 'stopLoss' });
     if (problem === 'take_profit')

@@ -59,6 +59,25 @@ export function triggersOf(o: LiveOrder): Trigger[] {
 }
 
 /**
+ * Which trigger a close is named after. One tick can cross a stop loss and the liquidation
+ * price together (a gap); the book reports the stop loss (its priority), but when the stop
+ * loss lies beyond the liquidation price the price reached the liquidation price first.
+ */
+export function reasonOf(
+  kind: 'take_profit' | 'stop_loss' | 'liquidation',
+  order: LiveOrder,
+  price: bigint,
+): 'take_profit' | 'stop_loss' | 'liquidation' {
+  const liq = order.liquidationPrice;
+  if (kind !== 'stop_loss' || liq === undefined) return kind;
+  const long = order.side === 'long';
+  const liquidatedFirst = long
+    ? liq > order.stopLoss && price <= liq
+    : liq < order.stopLoss && price >= liq;
+  return liquidatedFirst ? 'liquidation' : kind;
+}
+
+/**
  * The trading engine, run by the elected node (EngineHost): it keeps every live order's triggers
  * in a TriggerBook, hands each tick's bid and ask to it and fills or closes what fired, and it
  * settles options once their expiry has passed. Work runs one item at a time, in tick order;
@@ -157,7 +176,8 @@ export class TradingEngine implements Engine {
       } else {
         const order = await this.contracts.live(f.orderId);
         if (order === undefined || order.status !== 'open') return;
-        await this.contracts.close(f.orderId, f.kind, tick, closePriceOf(order.side, quote));
+        const price = closePriceOf(order.side, quote);
+        await this.contracts.close(f.orderId, reasonOf(f.kind, order, price), tick, price);
       }
     } finally {
       // Whatever happened, the book again holds what the database says is live.
