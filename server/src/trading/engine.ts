@@ -106,9 +106,9 @@ export class TradingEngine implements Engine {
     this.now = opts.now ?? Date.now;
   }
 
-  /** Waits for the work queued so far (tests, and a clean stop). */
-  idle(): Promise<void> {
-    return this.work;
+  /** Waits until no work is queued, including work queued by work (tests, a clean stop). */
+  async idle(): Promise<void> {
+    while (this.pending > 0) await this.work;
   }
 
   async lead(): Promise<void> {
@@ -138,7 +138,7 @@ export class TradingEngine implements Engine {
     for (const stop of this.stops.splice(0)) stop();
     if (this.timer !== undefined) clearInterval(this.timer);
     this.timer = undefined;
-    await this.work;
+    await this.idle();
   }
 
   /** Runs `job` after the work before it; a failure is counted and does not stop the queue. */
@@ -170,28 +170,35 @@ export class TradingEngine implements Engine {
 
   private async fire(f: Fired, tick: UsedTick, quote: { bid: bigint; ask: bigint }) {
     this.stats.fired += 1;
+    let done = false;
     try {
       if (f.kind === 'limit_open') {
         await this.contracts.fill(f.orderId, tick);
       } else {
         const order = await this.contracts.live(f.orderId);
-        if (order === undefined || order.status !== 'open') return;
-        const price = closePriceOf(order.side, quote);
-        await this.contracts.close(f.orderId, reasonOf(f.kind, order, price), tick, price);
+        if (order !== undefined && order.status === 'open') {
+          const price = closePriceOf(order.side, quote);
+          await this.contracts.close(f.orderId, reasonOf(f.kind, order, price), tick, price);
+        }
       }
+      done = true;
     } finally {
-      // Whatever happened, the book again holds what the database says is live.
-      await this.reload(f.orderId);
+      // The book again holds what the database says is live. After a failure the order waits
+      // for the next tick rather than retrying at once, so a failing write cannot spin.
+      await this.reload(f.orderId, done);
     }
   }
 
   /** Puts an order's triggers back as the database has them (or none once it is over). */
-  private async reload(orderId: number): Promise<void> {
+  private async reload(orderId: number, recheck = true): Promise<void> {
     if (!this.leading) return;
     this.book.remove(orderId);
     const order = await this.contracts.live(orderId);
     if (order === undefined) return;
     for (const t of triggersOf(order)) this.book.add(t);
+    // A tick may have crossed it while it was being written: check the latest one now.
+    const last = this.instruments.byCode(order.code)?.last;
+    if (recheck && last !== undefined) this.onTicks([last]);
   }
 
   /**

@@ -1,0 +1,210 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POSTGRES_ADMIN_URL, usePostgres } from './helpers/test-server.ts';
+
+/**
+ * Two server processes on one PostgreSQL database and the local Redis settle every option
+ * once: people buy options through both nodes, the leader is killed (SIGKILL) before expiry,
+ * and the other node takes over and settles them all, each exactly once, at the last recorded
+ * tick at or before its expiry. Runs in the PostgreSQL pass.
+ */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const dbName = `kestrel_trading_scale_${process.pid}`;
+const children: ChildProcess[] = [];
+let dataDir = '';
+let db: pg.Client;
+const PERIOD = 10;
+
+function dbUrl(): string {
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  return url.toString();
+}
+
+async function admin(sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await c.connect();
+  await c.query(sql);
+  await c.end();
+}
+
+async function startNode(port: number): Promise<{ base: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      APP_DIST: '',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: dbUrl(),
+      REDIS_URL,
+      MARKET_FEED: 'off',
+      DEV_FEED_ROUTE: 'true',
+      RATE_LIMIT_MAX: '100000',
+    },
+    stdio: 'ignore',
+  });
+  children.push(child);
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/swx/customer/index/getParamByKey/down_url`)).ok) {
+        return { base, child };
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`node on ${port} did not start`);
+}
+
+/** A user with a live session, written straight to the database (no e-mail round trip). */
+async function person(i: number): Promise<string> {
+  const tag = `scale${process.pid % 1000}t${i}`;
+  const { rows } = await db.query<{ id: string }>(
+    `insert into users (username, email, password_hash, invite_code)
+     values ($1, $2, 'not-a-hash', $3) returning id`,
+    [tag, `${tag}@example.test`, `S${process.pid % 1000}T${i}`.toUpperCase()],
+  );
+  const token = randomBytes(24).toString('hex');
+  await db.query(
+    `insert into sessions (user_id, token_hash, expires_at, ip, user_agent)
+     values ($1, $2, now() + interval '1 hour', '127.0.0.1', 'test')`,
+    [rows[0]?.id, createHash('sha256').update(token).digest('hex')],
+  );
+  return token;
+}
+
+async function post(base: string, url: string, body: unknown, token?: string) {
+  const res = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; result: unknown };
+}
+
+describe.skipIf(!usePostgres)('options on two nodes', () => {
+  let a: { base: string; child: ChildProcess };
+  let b: { base: string; child: ChildProcess };
+  let feeding = true;
+  let feeder: Promise<void> = Promise.resolve();
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'kestrel-trading-scale-'));
+    await admin(`drop database if exists ${dbName}`);
+    await admin(`create database ${dbName}`);
+    a = await startNode(4520 + (process.pid % 40));
+    b = await startNode(4570 + (process.pid % 40));
+    db = new pg.Client({ connectionString: dbUrl() });
+    await db.connect();
+    await db.query(`update params set value = $1 where key = 'option_periods'`, [
+      JSON.stringify([{ seconds: PERIOD, payout: '0.8', min: '10', max: '5000' }]),
+    ]);
+    // The feed: a tick every 200 ms on both nodes (the leader records its copy).
+    let price = 60_000;
+    feeder = (async () => {
+      while (feeding) {
+        price += Math.round((Math.random() - 0.5) * 40);
+        for (const node of [a, b]) {
+          await post(node.base, '/dev/ticks', { code: 'BTCUSDT', price: `${price}.00` }).catch(
+            () => undefined,
+          );
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 600));
+  }, 90_000);
+
+  afterAll(async () => {
+    feeding = false;
+    await feeder;
+    await db?.end();
+    for (const child of children) {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = once(child, 'exit');
+        child.kill('SIGTERM');
+        await exited;
+      }
+    }
+    await admin(`drop database if exists ${dbName} with (force)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('settles every option once when the leader dies before expiry', async () => {
+    const [row] = (
+      await db.query<{ id: number }>(`select id from instruments where code = 'BTCUSDT'`)
+    ).rows;
+    const bought: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const token = await person(i);
+      for (const [j, node] of [a, b, a].entries()) {
+        const res = await post(
+          node.base,
+          '/swx/customer/order/buyOptions',
+          {
+            key: randomBytes(12).toString('hex'),
+            instrumentId: row?.id,
+            seconds: PERIOD,
+            direction: (i + j) % 2 === 0 ? 'up' : 'down',
+            amount: '100',
+          },
+          token,
+        );
+        expect(res.code).toBe(200);
+        bought.push((res.result as { id: number }).id);
+      }
+    }
+    // The first node started leads; kill it the hard way, before any option expires.
+    a.child.kill('SIGKILL');
+    await once(a.child, 'exit');
+
+    let open = bought.length;
+    for (let i = 0; i < 160 && open > 0; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      const { rows } = await db.query<{ n: number }>(
+        `select count(*)::int as n from option_orders where status = 'open'`,
+      );
+      open = rows[0]?.n ?? 0;
+    }
+    expect(open).toBe(0);
+
+    const { rows: settled } = await db.query<{
+      id: string;
+      batches: number;
+      settle_ok: boolean;
+      recorded_ok: boolean;
+    }>(
+      `select o.id,
+              (select count(*)::int from ledger_batches
+                where idempotency_key = 'option-settle:' || o.id || ':stake') as batches,
+              o.settle_tick_ts <= o.expires_at as settle_ok,
+              o.settle_price = (select t.price from market_ticks t
+                                 where t.instrument_id = o.instrument_id and t.ts <= o.expires_at
+                                 order by t.ts desc limit 1) as recorded_ok
+         from option_orders o`,
+    );
+    expect(settled).toHaveLength(bought.length);
+    for (const s of settled) {
+      expect({
+        id: s.id,
+        batches: s.batches,
+        settle: s.settle_ok,
+        recorded: s.recorded_ok,
+      }).toEqual({ id: s.id, batches: 1, settle: true, recorded: true });
+    }
+    const { rows: sums } = await db.query<{ total: string }>(
+      `select sum(balance)::text as total from ledger_accounts group by asset, book`,
+    );
+    for (const s of sums) expect(Number(s.total)).toBe(0);
+  }, 90_000);
+});
