@@ -8,6 +8,9 @@ import {
   quoteOf,
 } from '../../contract/trading/formulas.ts';
 import { fromUnits, toUnits } from '../src/money/decimal.ts';
+import { Contracts } from '../src/trading/contracts.ts';
+import { TradingParams } from '../src/trading/params.ts';
+import { TradingInfo } from '../src/trading/trading-info.ts';
 import { quickUser, requestKey, USER } from './helpers/funds.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -332,6 +335,46 @@ describe('trading: contracts and options', () => {
       token: user.token,
     });
     expect(read.code).toBe(10101);
+    expect(await usdt(user.token)).toEqual({ available: '10000', frozen: '0' });
+  });
+
+  it('a closed market refuses to open (10015) and says when it opens', async () => {
+    // Saturday 2026-11-28 12:00 UTC: the NYSE is closed until Monday 09:30 New York time.
+    const saturday = Date.UTC(2026, 10, 28, 12, 0);
+    const instruments = {
+      byId: (id: number) => server.modules.market.tradable(id),
+      byCode: (code: string) => server.modules.market.tradable(code),
+    };
+    const params = new TradingParams(server.modules.content.params);
+    const aapl = server.modules.market.tradable('AAPL');
+    server.modules.market.market.ingest([
+      { code: 'AAPL', price: '230.00', volume: '0', ts: Date.now() },
+    ]);
+    const info = await new TradingInfo(instruments, params, () => saturday).of(aapl?.id ?? 0);
+    expect(info.open).toBe(false);
+    expect(info.opensAt).toBe(Date.UTC(2026, 10, 30, 14, 30));
+    const user = await quickUser(server);
+    await server.modules.trading.fundDemo(user.id);
+    const contracts = new Contracts(
+      server.db,
+      server.ledger,
+      instruments,
+      params,
+      { orderChanged: () => undefined },
+      () => saturday,
+    );
+    await expect(
+      contracts.open(user.id, 'demo', {
+        key: requestKey(),
+        instrumentId: aapl?.id ?? 0,
+        type: 'market',
+        side: 'long',
+        lots: '1',
+        leverage: 5,
+        stopLoss: '200',
+        takeProfit: '250',
+      }),
+    ).rejects.toMatchObject({ code: 10015 });
     expect(await usdt(user.token)).toEqual({ available: '10000', frozen: '0' });
   });
 
