@@ -20,6 +20,17 @@ const KINDS = [
   'demo_reset',
   'adjust_credit',
   'adjust_debit',
+  'contract_fee',
+  'contract_margin',
+  'contract_margin_released',
+  'contract_profit',
+  'contract_loss',
+  'contract_order_hold',
+  'contract_order_released',
+  'option_stake',
+  'option_stake_released',
+  'option_payout',
+  'option_lost',
 ] as const;
 
 /** The transaction record: every ledger movement of the person in this book. */
