@@ -11,7 +11,7 @@ import { fromUnits, toUnits } from '../src/money/decimal.ts';
 import { Contracts } from '../src/trading/contracts.ts';
 import { TradingParams } from '../src/trading/params.ts';
 import { TradingInfo } from '../src/trading/trading-info.ts';
-import { quickUser, requestKey, USER } from './helpers/funds.ts';
+import { ADMIN, quickUser, requestKey, staffSession, USER } from './helpers/funds.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const ORDER = '/swx/customer/order';
@@ -376,6 +376,39 @@ describe('trading: contracts and options', () => {
       }),
     ).rejects.toMatchObject({ code: 10015 });
     expect(await usdt(user.token)).toEqual({ available: '10000', frozen: '0' });
+  });
+
+  it('staff edit the option periods in /admin, checked and audited, and buyers see them', async () => {
+    const admin = await staffSession(server, 'admin');
+    const set = (value: string) =>
+      server.call('POST', `${ADMIN}/setParam`, {
+        token: admin.token,
+        body: { key: 'option_periods', value, reason: 'Add a two-minute period' },
+      });
+    for (const bad of [
+      'not json',
+      '[]',
+      '[{"seconds":5,"payout":"0.8","min":"10","max":"100"}]',
+      '[{"seconds":60,"payout":"1.5","min":"10","max":"100"}]',
+      '[{"seconds":60,"payout":"0.8","min":"100","max":"10"}]',
+      '[{"seconds":60,"payout":"0.8","min":"10","max":"100","extra":1}]',
+    ]) {
+      expect((await set(bad)).code).toBe(10138);
+    }
+    const periods = [
+      { seconds: 30, payout: '0.8', min: '10', max: '5000' },
+      { seconds: 120, payout: '0.83', min: '10', max: '5000' },
+    ];
+    expect((await set(JSON.stringify(periods))).code).toBe(200);
+    const info = await server.call('GET', `${ORDER}/getTradingInfo/${btcId}`);
+    expect((info.result as { options: unknown }).options).toEqual(periods);
+    const log = await server.call('GET', `${ADMIN}/listAudit`, { token: admin.token });
+    expect(JSON.stringify(log.result)).toContain('param:option_periods');
+    const rate = await server.call('POST', `${ADMIN}/setParam`, {
+      token: admin.token,
+      body: { key: 'maintenance_margin_rate', value: '60', reason: 'too high' },
+    });
+    expect(rate.code).toBe(10138);
   });
 
   it('a replayed request opens once; the same key with another body is refused', async () => {
