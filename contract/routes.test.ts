@@ -7,6 +7,7 @@ import { marketRoutes } from './market/routes.ts';
 import { nftsRoutes } from './nfts/routes.ts';
 import { routes } from './routes.ts';
 import { signInRoutes } from './sign-in/routes.ts';
+import { tradingRoutes } from './trading/routes.ts';
 
 describe('the merged route table', () => {
   it('loses no capability call to a name or path another capability also uses', () => {
@@ -18,6 +19,7 @@ describe('the merged route table', () => {
       nftsRoutes,
       fundsRoutes,
       adminRoutes,
+      tradingRoutes,
     ];
     const names = tables.flatMap((table) => Object.keys(table));
     expect(Object.keys(routes)).toHaveLength(names.length);
