@@ -8,6 +8,8 @@ export const TRADING_LIMITS = {
   pageSizeMax: 100,
   /** Open and waiting contracts per person and book. */
   openOrdersMax: 200,
+  /** Waiting and open contracts on the whole platform: the trigger engine holds 3 per order. */
+  liveOrdersMax: 1_000_000,
   /** Open options per person and book. */
   openOptionsMax: 200,
   /** Option periods the parameter may list. */

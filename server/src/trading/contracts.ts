@@ -374,6 +374,14 @@ export class Contracts {
     if ((count?.n ?? 0) >= TRADING_LIMITS.openOrdersMax) {
       throw new AppError(Code.purchaseAmountWrong, { field: 'lots' });
     }
+    // The engine watches a bounded number of orders; past it, opening waits rather than
+    // leaving a position whose stop loss nobody watches.
+    const [all] = await tx.query<{ n: number }>(
+      `select count(*)::int as n from contract_orders where status in ('waiting', 'open')`,
+    );
+    if ((all?.n ?? 0) >= TRADING_LIMITS.liveOrdersMax) {
+      throw new AppError(Code.notTradable, { field: 'instrumentId' });
+    }
   }
 
   private async chargeFee(

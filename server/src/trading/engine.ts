@@ -1,4 +1,5 @@
 import { closePriceOf, quoteOf } from '../../../contract/trading/formulas.ts';
+import { TRADING_LIMITS } from '../../../contract/trading/schemas.ts';
 import { toUnits } from '../money/decimal.ts';
 import type { Channels } from '../platform/bus/channels.ts';
 import type { Engine, EngineHost } from '../platform/engine-host.ts';
@@ -7,8 +8,12 @@ import type { FeedTick, Instruments } from './instruments.ts';
 import type { Options } from './options.ts';
 import { TriggerBook, type Fired, type Trigger } from './triggers/trigger-book.ts';
 
-/** Open triggers the book may hold: 200 live orders per person and book, 3 triggers each. */
-const MAX_TRIGGERS = 3_000_000;
+/**
+ * Triggers the book may hold: three per live order (take profit, stop loss, liquidation), with
+ * room for the opens that pass the platform-wide count at the same moment (one per database
+ * connection at most).
+ */
+const MAX_TRIGGERS = 3 * (TRADING_LIMITS.liveOrdersMax + 1_000);
 /** Options settled per sweep; the next sweep takes the rest. */
 const OPTIONS_PER_SWEEP = 200;
 /**
