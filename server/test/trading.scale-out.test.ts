@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTGRES_ADMIN_URL, usePostgres } from './helpers/test-server.ts';
 
 /**
- * Two server processes on one PostgreSQL database and the local Redis settle every option
- * once: people buy options through both nodes, the leader is killed (SIGKILL) before expiry,
- * and the other node takes over and settles them all, each exactly once, at the last recorded
- * tick at or before its expiry. Runs in the PostgreSQL pass.
+ * Two server processes on one PostgreSQL database and the local Redis: people buy options and
+ * open contracts through both nodes, the leader is killed (SIGKILL) before expiry, and the
+ * other node takes over: it settles every option exactly once, at the last recorded tick at or
+ * before its expiry, and closes the positions once the price crosses their take profit.
+ * Runs in the PostgreSQL pass.
  */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const dbName = `kestrel_trading_scale_${process.pid}`;
@@ -20,6 +21,8 @@ const children: ChildProcess[] = [];
 let dataDir = '';
 let db: pg.Client;
 const PERIOD = 10;
+/** The feed's price in whole USDT: the feeder walks it, the test moves it. */
+let price = 60_000;
 
 function dbUrl(): string {
   const url = new URL(POSTGRES_ADMIN_URL);
@@ -110,7 +113,6 @@ describe.skipIf(!usePostgres)('options on two nodes', () => {
       JSON.stringify([{ seconds: PERIOD, payout: '0.8', min: '10', max: '5000' }]),
     ]);
     // The feed: a tick every 200 ms on both nodes (the leader records its copy).
-    let price = 60_000;
     feeder = (async () => {
       while (feeding) {
         price += Math.round((Math.random() - 0.5) * 40);
@@ -140,7 +142,7 @@ describe.skipIf(!usePostgres)('options on two nodes', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('settles every option once when the leader dies before expiry', async () => {
+  it('settles every option once and closes positions by take profit after the leader dies', async () => {
     const [row] = (
       await db.query<{ id: number }>(`select id from instruments where code = 'BTCUSDT'`)
     ).rows;
@@ -164,6 +166,28 @@ describe.skipIf(!usePostgres)('options on two nodes', () => {
         bought.push((res.result as { id: number }).id);
       }
     }
+    // Positions through both nodes, with a take profit 1,000 above the price.
+    const positions: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const token = await person(100 + i);
+      const res = await post(
+        (i % 2 === 0 ? a : b).base,
+        '/swx/customer/order/buyU',
+        {
+          key: randomBytes(12).toString('hex'),
+          instrumentId: row?.id,
+          type: 'market',
+          side: 'long',
+          lots: '0.01',
+          leverage: 10,
+          stopLoss: '50000',
+          takeProfit: `${price + 1000}`,
+        },
+        token,
+      );
+      expect(res.code).toBe(200);
+      positions.push((res.result as { id: number }).id);
+    }
     // The first node started leads; kill it the hard way, before any option expires.
     a.child.kill('SIGKILL');
     await once(a.child, 'exit');
@@ -177,6 +201,25 @@ describe.skipIf(!usePostgres)('options on two nodes', () => {
       open = rows[0]?.n ?? 0;
     }
     expect(open).toBe(0);
+
+    // The survivor leads now (it settled the options): a move past the take profits closes
+    // every position once.
+    price += 2000;
+    let closed = 0;
+    for (let i = 0; i < 80 && closed < positions.length; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      const { rows } = await db.query<{ n: number }>(
+        `select count(*)::int as n from contract_orders
+          where id = any($1) and status = 'closed' and close_reason = 'take_profit'`,
+        [positions],
+      );
+      closed = rows[0]?.n ?? 0;
+    }
+    expect(closed).toBe(positions.length);
+    const { rows: releases } = await db.query<{ n: number }>(
+      `select count(*)::int as n from ledger_batches where idempotency_key like 'contract-end:%:release'`,
+    );
+    expect(releases[0]?.n).toBe(positions.length);
 
     const { rows: settled } = await db.query<{
       id: string;
