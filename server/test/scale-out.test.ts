@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { POSTGRES_ADMIN_URL, usePostgres } from './helpers/test-server.ts';
+import { adminQuery, databaseUrl, startNode } from './helpers/nodes.ts';
+import { usePostgres } from './helpers/test-server.ts';
 
 /**
  * Two server processes on one PostgreSQL database and the local Redis: the elected one runs
@@ -18,46 +19,16 @@ const dbName = `kestrel_scale_${process.pid}`;
 const children: ChildProcess[] = [];
 let dataDir = '';
 
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await c.connect();
-  await c.query(sql);
-  await c.end();
-}
-
-function dbUrl(): string {
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-}
-
-async function startNode(port: number): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      APP_DIST: '',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: dbUrl(),
-      REDIS_URL,
-      MARKET_BACKFILL_DAYS: '2',
-      MARKET_TICK_MS: '200',
-    },
-    stdio: 'ignore',
+async function startNodeHere(port: number): Promise<string> {
+  const { base, child } = await startNode(port, {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl(dbName),
+    REDIS_URL,
+    MARKET_BACKFILL_DAYS: '2',
+    MARKET_TICK_MS: '200',
   });
   children.push(child);
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/swx/customer/index/getParamByKey/down_url`)).ok) return base;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`node on ${port} did not start`);
+  return base;
 }
 
 describe.skipIf(!usePostgres)('two nodes on PostgreSQL and Redis', () => {
@@ -66,10 +37,10 @@ describe.skipIf(!usePostgres)('two nodes on PostgreSQL and Redis', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'kestrel-scale-'));
-    await admin(`drop database if exists ${dbName}`);
-    await admin(`create database ${dbName}`);
-    leader = await startNode(4400 + (process.pid % 50));
-    follower = await startNode(4460 + (process.pid % 50));
+    await adminQuery(`drop database if exists ${dbName}`);
+    await adminQuery(`create database ${dbName}`);
+    leader = await startNodeHere(4400 + (process.pid % 50));
+    follower = await startNodeHere(4460 + (process.pid % 50));
   }, 90_000);
 
   afterAll(async () => {
@@ -80,7 +51,7 @@ describe.skipIf(!usePostgres)('two nodes on PostgreSQL and Redis', () => {
         await exited;
       }
     }
-    await admin(`drop database if exists ${dbName} with (force)`);
+    await adminQuery(`drop database if exists ${dbName} with (force)`);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -108,7 +79,7 @@ describe.skipIf(!usePostgres)('two nodes on PostgreSQL and Redis', () => {
       if (!same) await new Promise((r) => setTimeout(r, 100));
     }
     expect(same).toBe(true);
-    const c = new pg.Client({ connectionString: dbUrl() });
+    const c = new pg.Client({ connectionString: databaseUrl(dbName) });
     await c.connect();
     const { rows } = await c.query<{ n: number }>(
       `select count(*)::int as n from (select instrument_id, ts from market_ticks

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POSTGRES_ADMIN_URL, usePostgres } from './helpers/test-server.ts';
+import { adminQuery, databaseUrl, startNode } from './helpers/nodes.ts';
+import { usePostgres } from './helpers/test-server.ts';
 
 /**
  * Two server processes on one PostgreSQL database and the local Redis: people buy options and
@@ -24,49 +25,17 @@ const PERIOD = 10;
 /** The feed's price in whole USDT: the feeder walks it, the test moves it. */
 let price = 60_000;
 
-function dbUrl(): string {
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-}
-
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await c.connect();
-  await c.query(sql);
-  await c.end();
-}
-
-async function startNode(port: number): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      APP_DIST: '',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: dbUrl(),
-      REDIS_URL,
-      MARKET_FEED: 'off',
-      DEV_FEED_ROUTE: 'true',
-      RATE_LIMIT_MAX: '100000',
-    },
-    stdio: 'ignore',
+async function startNodeHere(port: number): Promise<{ base: string; child: ChildProcess }> {
+  const node = await startNode(port, {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl(dbName),
+    REDIS_URL,
+    MARKET_FEED: 'off',
+    DEV_FEED_ROUTE: 'true',
+    RATE_LIMIT_MAX: '100000',
   });
-  children.push(child);
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/swx/customer/index/getParamByKey/down_url`)).ok) {
-        return { base, child };
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`node on ${port} did not start`);
+  children.push(node.child);
+  return node;
 }
 
 /** A user with a live session, written straight to the database (no e-mail round trip). */
@@ -103,11 +72,11 @@ describe.skipIf(!usePostgres)('options on two nodes', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'kestrel-trading-scale-'));
-    await admin(`drop database if exists ${dbName}`);
-    await admin(`create database ${dbName}`);
-    a = await startNode(4520 + (process.pid % 40));
-    b = await startNode(4570 + (process.pid % 40));
-    db = new pg.Client({ connectionString: dbUrl() });
+    await adminQuery(`drop database if exists ${dbName}`);
+    await adminQuery(`create database ${dbName}`);
+    a = await startNodeHere(4520 + (process.pid % 40));
+    b = await startNodeHere(4570 + (process.pid % 40));
+    db = new pg.Client({ connectionString: databaseUrl(dbName) });
     await db.connect();
     await db.query(`update params set value = $1 where key = 'option_periods'`, [
       JSON.stringify([{ seconds: PERIOD, payout: '0.8', min: '10', max: '5000' }]),
@@ -138,7 +107,7 @@ describe.skipIf(!usePostgres)('options on two nodes', () => {
         await exited;
       }
     }
-    await admin(`drop database if exists ${dbName} with (force)`);
+    await adminQuery(`drop database if exists ${dbName} with (force)`);
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { Book } from '../../../contract/envelope.ts';
 import { Code } from '../../../contract/errors.ts';
@@ -29,9 +28,9 @@ import type { Ledger } from '../ledger/ledger.ts';
 import { fromUnits, toUnits } from '../money/decimal.ts';
 import { transferKey, type TransferKind } from '../money/transfers.ts';
 import type { Database, Tx } from '../platform/db/database.ts';
-import { isUniqueViolation } from '../platform/db/unique-violation.ts';
 import { contractSpecOf } from './specs.ts';
 import type { TradingParams } from './params.ts';
+import { bodyHash, firstOfTwins, trimDecimal } from './requests.ts';
 import { withTradingCodes } from './trading-errors.ts';
 import type { Instruments, TradableInstrument } from './instruments.ts';
 
@@ -92,11 +91,6 @@ const COLUMNS = `id, user_id, book, request_key, body_hash, instrument_id, code,
 const usdt = (units: bigint) => fromUnits(units, USDT_SCALE);
 const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
 
-/** Trailing zeros off a NUMERIC's text ("1.500000" -> "1.5"). */
-function trim(v: string): string {
-  return v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v;
-}
-
 export function toUOrder(r: OrderRow): UOrder {
   const p = r.precision;
   const price = (v: string | null) => (v === null ? null : fromUnits(toUnits(v, p), p));
@@ -112,23 +106,23 @@ export function toUOrder(r: OrderRow): UOrder {
     side: r.side,
     type: r.order_type,
     status: r.status,
-    lots: trim(r.lots),
-    contractSize: trim(r.contract_size),
+    lots: trimDecimal(r.lots),
+    contractSize: trimDecimal(r.contract_size),
     leverage: r.leverage,
     limitPrice: price(r.limit_price),
     stopLoss: price(r.stop_loss) ?? '',
     takeProfit: price(r.take_profit) ?? '',
-    margin: trim(r.margin),
-    fee: trim(r.fee),
-    feeRate: trim(r.fee_rate),
-    maintenanceRate: trim(r.maintenance_rate),
+    margin: trimDecimal(r.margin),
+    fee: trimDecimal(r.fee),
+    feeRate: trimDecimal(r.fee_rate),
+    maintenanceRate: trimDecimal(r.maintenance_rate),
     openPrice: price(r.open_price),
     openTick: tick(r.open_tick_price, r.open_tick_ts),
     liquidationPrice: price(r.liquidation_price),
     closePrice: price(r.close_price),
     closeTick: tick(r.close_tick_price, r.close_tick_ts),
     closeReason: r.close_reason,
-    profit: r.profit === null ? null : trim(r.profit),
+    profit: r.profit === null ? null : trimDecimal(r.profit),
     createdAt: new Date(r.created_at).toISOString(),
     openedAt: iso(r.opened_at),
     closedAt: iso(r.closed_at),
@@ -174,9 +168,25 @@ function unitsOr(value: string, scale: number, code: AppError): bigint {
   }
 }
 
-function hashOf(body: BuyUBody): string {
-  const { key: _key, ...rest } = body;
-  return createHash('sha256').update(JSON.stringify(rest)).digest('hex');
+/**
+ * The stop loss and take profit of a request in price units, checked against `reference` (the
+ * price the position would close at now, or the limit price): SPEC §5's separate messages.
+ */
+function stopsOf(
+  side: Side,
+  reference: bigint,
+  body: { stopLoss: string; takeProfit: string },
+  precision: number,
+): { stopLoss: bigint; takeProfit: bigint } {
+  const slWrong = new AppError(Code.stopLossWrong, { field: 'stopLoss' });
+  const tpWrong = new AppError(Code.takeProfitWrong, { field: 'takeProfit' });
+  const stopLoss = unitsOr(body.stopLoss, precision, slWrong);
+  const takeProfit = unitsOr(body.takeProfit, precision, tpWrong);
+  const problem = stopsProblem(side, reference, stopLoss, takeProfit);
+  if (problem === 'both') throw new AppError(Code.stopsWrong);
+  if (problem === 'stop_loss') throw slWrong;
+  if (problem === 'take_profit') throw tpWrong;
+  return { stopLoss, takeProfit };
 }
 
 /** Something the engine should know changed (an order's triggers), and the person's nudge. */
@@ -220,16 +230,6 @@ export class Contracts {
     if (lots < spec.lotMin || lots > spec.lotMax || lots % spec.lotStep !== 0n) throw lotsWrong;
 
     const p = instrument.precision;
-    const stopLoss = unitsOr(
-      body.stopLoss,
-      p,
-      new AppError(Code.stopLossWrong, { field: 'stopLoss' }),
-    );
-    const takeProfit = unitsOr(
-      body.takeProfit,
-      p,
-      new AppError(Code.takeProfitWrong, { field: 'takeProfit' }),
-    );
     const quote = quoteOf(toUnits(tick.price, p), instrument.spreadTenthsBps);
     let openPrice: bigint;
     if (body.type === 'limit') {
@@ -248,17 +248,13 @@ export class Contracts {
     const maintenance = percentToRate(maintenancePct);
     const liquidation = liquidationPriceOf(body.side, openPrice, body.leverage, maintenance);
     const reference = body.type === 'limit' ? openPrice : closePriceOf(body.side, quote);
-    const problem = stopsProblem(body.side, reference, stopLoss, takeProfit);
-    if (problem === 'both') throw new AppError(Code.stopsWrong);
-    if (problem === 'stop_loss') throw new AppError(Code.stopLossWrong, { field: 'stopLoss' });
-    if (problem === 'take_profit')
-      throw new AppError(Code.takeProfitWrong, { field: 'takeProfit' });
+    const { stopLoss, takeProfit } = stopsOf(body.side, reference, body, p);
 
     const sizing = { lots, contractSize: spec.contractSize, precision: p };
     const margin = marginOf(sizing, openPrice, body.leverage);
     const fee = feeOf(sizing, openPrice, percentToRate(feeRatePct));
     if (margin <= 0n) throw lotsWrong;
-    const hash = hashOf(body);
+    const hash = bodyHash(body);
     const attempt = () =>
       withTradingCodes(() =>
         this.ledger.atomically(async (tx) => {
@@ -337,19 +333,12 @@ export class Contracts {
           return inserted;
         }),
       );
-    let row: OrderRow;
-    try {
-      row = await attempt();
-    } catch (err) {
-      // A concurrent twin with the same key committed first: answer with what it made.
-      if (isUniqueViolation(err, 'request_key')) {
-        const twin = await this.replay(userId, body);
-        if (twin !== undefined) return twin;
-      }
-      throw err;
-    }
-    this.events.orderChanged(Number(row.id), userId);
-    return toUOrder(row);
+    const { value, fresh } = await firstOfTwins(
+      async () => toUOrder(await attempt()),
+      () => this.replay(userId, body),
+    );
+    if (fresh) this.events.orderChanged(value.id, userId);
+    return value;
   }
 
   /** The order a replayed key made; a key reused with another body answers 10134. */
@@ -359,7 +348,7 @@ export class Contracts {
       [userId, body.key],
     );
     if (existing === undefined) return undefined;
-    if (existing.body_hash !== hashOf(body)) throw new AppError(Code.requestKeyReused);
+    if (existing.body_hash !== bodyHash(body)) throw new AppError(Code.requestKeyReused);
     return toUOrder(existing);
   }
 
@@ -480,16 +469,6 @@ export class Contracts {
       throw new AppError(Code.orderStatusWrong, { field: 'id' });
     }
     const p = row.precision;
-    const stopLoss = unitsOr(
-      body.stopLoss,
-      p,
-      new AppError(Code.stopLossWrong, { field: 'stopLoss' }),
-    );
-    const takeProfit = unitsOr(
-      body.takeProfit,
-      p,
-      new AppError(Code.takeProfitWrong, { field: 'takeProfit' }),
-    );
     let reference: bigint;
     if (row.status === 'waiting') {
       reference = toUnits(row.limit_price ?? '0', p);
@@ -502,11 +481,7 @@ export class Contracts {
         quoteOf(toUnits(tick.price, p), instrument.spreadTenthsBps),
       );
     }
-    const problem = stopsProblem(row.side, reference, stopLoss, takeProfit);
-    if (problem === 'both') throw new AppError(Code.stopsWrong);
-    if (problem === 'stop_loss') throw new AppError(Code.stopLossWrong, { field: 'stopLoss' });
-    if (problem === 'take_profit')
-      throw new AppError(Code.takeProfitWrong, { field: 'takeProfit' });
+    const { stopLoss, takeProfit } = stopsOf(row.side, reference, body, p);
     const [updated] = await this.db.query<OrderRow>(
       `update contract_orders set stop_loss = $2, take_profit = $3
         where id = $1 and status in ('waiting', 'open') returning ${COLUMNS}`,

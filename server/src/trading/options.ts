@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { Book } from '../../../contract/envelope.ts';
 import { Code } from '../../../contract/errors.ts';
@@ -19,10 +18,10 @@ import type { Ledger } from '../ledger/ledger.ts';
 import { fromUnits, toUnits } from '../money/decimal.ts';
 import { transferKey, type TransferKind } from '../money/transfers.ts';
 import type { Database } from '../platform/db/database.ts';
-import { isUniqueViolation } from '../platform/db/unique-violation.ts';
 import type { UsedTick } from './contracts.ts';
 import type { Instruments } from './instruments.ts';
 import type { TradingParams } from './params.ts';
+import { bodyHash, firstOfTwins, trimDecimal } from './requests.ts';
 import { withTradingCodes } from './trading-errors.ts';
 
 export type BuyOptionsBody = z.output<typeof buyOptionsBody>;
@@ -56,10 +55,6 @@ const COLUMNS = `id, user_id, book, request_key, body_hash, instrument_id, code,
   payout::text, amount::text, hold_id, status, open_price::text, open_tick_ts, expires_at,
   settle_price::text, settle_tick_ts, outcome, paid::text, created_at, settled_at`;
 
-function trim(v: string): string {
-  return v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v;
-}
-
 function toOption(r: OptionRow): OptionOrder {
   const ms = (d: Date) => new Date(d).getTime();
   return {
@@ -69,27 +64,22 @@ function toOption(r: OptionRow): OptionOrder {
     book: r.book,
     direction: r.direction,
     seconds: r.seconds,
-    payout: trim(r.payout),
-    amount: trim(r.amount),
+    payout: trimDecimal(r.payout),
+    amount: trimDecimal(r.amount),
     status: r.status,
-    openPrice: trim(r.open_price),
-    openTick: { code: r.code, price: trim(r.open_price), ts: ms(r.open_tick_ts) },
+    openPrice: trimDecimal(r.open_price),
+    openTick: { code: r.code, price: trimDecimal(r.open_price), ts: ms(r.open_tick_ts) },
     expiresAt: new Date(r.expires_at).toISOString(),
-    settlePrice: r.settle_price === null ? null : trim(r.settle_price),
+    settlePrice: r.settle_price === null ? null : trimDecimal(r.settle_price),
     settleTick:
       r.settle_price === null || r.settle_tick_ts === null
         ? null
-        : { code: r.code, price: trim(r.settle_price), ts: ms(r.settle_tick_ts) },
+        : { code: r.code, price: trimDecimal(r.settle_price), ts: ms(r.settle_tick_ts) },
     outcome: r.outcome,
-    paid: r.paid === null ? null : trim(r.paid),
+    paid: r.paid === null ? null : trimDecimal(r.paid),
     createdAt: new Date(r.created_at).toISOString(),
     settledAt: r.settled_at === null ? null : new Date(r.settled_at).toISOString(),
   };
-}
-
-function hashOf(body: BuyOptionsBody): string {
-  const { key: _key, ...rest } = body;
-  return createHash('sha256').update(JSON.stringify(rest)).digest('hex');
 }
 
 /** An option due for settlement: what the engine needs to find its tick. */
@@ -169,7 +159,7 @@ export class Options {
               userId,
               book,
               body.key,
-              hashOf(body),
+              bodyHash(body),
               instrument.id,
               instrument.code,
               body.direction,
@@ -186,18 +176,12 @@ export class Options {
           return row;
         }),
       );
-    let row: OptionRow;
-    try {
-      row = await attempt();
-    } catch (err) {
-      if (isUniqueViolation(err, 'request_key')) {
-        const twin = await this.replay(userId, body);
-        if (twin !== undefined) return twin;
-      }
-      throw err;
-    }
-    this.nudge(userId, Number(row.id));
-    return toOption(row);
+    const { value, fresh } = await firstOfTwins(
+      async () => toOption(await attempt()),
+      () => this.replay(userId, body),
+    );
+    if (fresh) this.nudge(userId, value.id);
+    return value;
   }
 
   private async replay(userId: number, body: BuyOptionsBody): Promise<OptionOrder | undefined> {
@@ -206,7 +190,7 @@ export class Options {
       [userId, body.key],
     );
     if (existing === undefined) return undefined;
-    if (existing.body_hash !== hashOf(body)) throw new AppError(Code.requestKeyReused);
+    if (existing.body_hash !== bodyHash(body)) throw new AppError(Code.requestKeyReused);
     return toOption(existing);
   }
 
