@@ -97,6 +97,7 @@ export class TradingEngine implements Engine {
   private timer: NodeJS.Timeout | undefined;
   private work: Promise<void> = Promise.resolve();
   private pending = 0;
+  private sweepQueued = false;
   private readonly now: () => number;
   readonly stats = { fired: 0, failed: 0, settled: 0 };
 
@@ -134,8 +135,18 @@ export class TradingEngine implements Engine {
       const last = this.instruments.byCode(code)?.last;
       if (last !== undefined) this.onTicks([last]);
     }
-    this.timer = setInterval(() => this.enqueue(() => this.settleDue()), this.opts.sweepMs);
-    this.enqueue(() => this.settleDue());
+    this.timer = setInterval(() => this.sweepOnce(), this.opts.sweepMs);
+    this.sweepOnce();
+  }
+
+  /** Queues a sweep unless one is waiting already: a slow database cannot pile them up. */
+  private sweepOnce(): void {
+    if (this.sweepQueued) return;
+    this.sweepQueued = true;
+    this.enqueue(async () => {
+      this.sweepQueued = false;
+      await this.settleDue();
+    });
   }
 
   async follow(): Promise<void> {
