@@ -8,7 +8,11 @@ import {
   type SubscribeCommand,
   type TicksMessage,
 } from '../../contract/market/price-feed.ts';
+import { userFrame } from '../../contract/user-channel.ts';
+import { sessionStore } from '../state/session.ts';
 import { feedStatus } from './feed-status.ts';
+import { publishLivePrices } from './live-prices.ts';
+import { emitUserEvent } from './user-events.ts';
 
 /** SPEC §4 says the original did not retry; this one does, backing off up to 30 s. */
 const BACKOFF = { initialMs: 500, maxMs: 30_000 } as const;
@@ -17,8 +21,10 @@ const HUNDRED = 100;
 type TickListener = (ticks: TicksMessage['ticks']) => void;
 const tickListeners = new Map<string, Set<TickListener>>();
 let socket: WebSocket | undefined;
+/** The session token the socket's user channel was last asked for. */
+let authToken: string | null = null;
 
-function send(command: SubscribeCommand): void {
+function send(command: SubscribeCommand | { op: 'auth'; token: string }): void {
   if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(command));
 }
 
@@ -71,6 +77,13 @@ function applyToLists(queryClient: QueryClient, byCode: Map<string, PriceUpdate>
  */
 export function startPriceFeed(queryClient: QueryClient): void {
   let attempt = 0;
+  // Signing in or out turns the open socket's user channel on or off.
+  sessionStore.subscribe(() => {
+    const { token } = sessionStore.get();
+    if (token === authToken) return;
+    authToken = token;
+    send({ op: 'auth', token: token ?? '' });
+  });
   const connect = () => {
     const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
     const ws = new WebSocket(`${scheme}://${window.location.host}${MESSAGE_PATH}`);
@@ -86,6 +99,9 @@ export function startPriceFeed(queryClient: QueryClient): void {
       attempt = 0;
       feedStatus.set({ status: 'live', retryAt: null });
       for (const code of tickListeners.keys()) send({ op: 'subscribe', code });
+      // The user channel (the person's nudges) lives as long as the socket: asked again on each.
+      authToken = sessionStore.get().token;
+      if (authToken !== null) send({ op: 'auth', token: authToken });
     };
     ws.onmessage = (event: MessageEvent<string>) => {
       let message: unknown;
@@ -99,6 +115,12 @@ export function startPriceFeed(queryClient: QueryClient): void {
       const prices = priceListFrame.safeParse(message);
       if (prices.success) {
         applyToLists(queryClient, new Map(prices.data.map((u) => [u.code, u])));
+        publishLivePrices(prices.data);
+        return;
+      }
+      const user = userFrame.safeParse(message);
+      if (user.success) {
+        emitUserEvent(user.data.event);
         return;
       }
       const ticks = ticksFrame.safeParse(message);

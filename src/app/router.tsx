@@ -6,6 +6,7 @@ import { fundsRoutes } from '../features/funds/routes.tsx';
 import { marketRoutes } from '../features/market/routes.tsx';
 import { nftsRoutes } from '../features/nfts/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
+import { TradePanel, tradingRoutes } from '../features/trading/routes.tsx';
 import { unavailableRoutes } from '../features/unavailable/routes.tsx';
 import { page, type AppRoute } from '../lib/routing.ts';
 import { sessionStore } from '../state/session.ts';
@@ -24,11 +25,13 @@ const AdminApp = page(() => import('./admin/AdminApp.tsx'));
  */
 const appRoutes: AppRoute[] = [
   ...homeRoutes,
-  ...marketRoutes,
+  // The market's detail page trades through the trading feature's panel, composed here.
+  ...marketRoutes({ trade: (instrument) => <TradePanel instrument={instrument} /> }),
   ...unavailableRoutes,
   ...nftsRoutes,
   ...profileRoutes,
   ...fundsRoutes,
+  ...tradingRoutes,
   ...authRoutes,
   ...contentRoutes,
   { path: '*', element: <Navigate to="/" replace /> },

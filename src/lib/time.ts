@@ -24,3 +24,28 @@ export function formatDateTime(iso: string | null): string {
   }
   return format.format(date);
 }
+
+const tickFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A price tick's time (ms since the epoch) to the millisecond, in the current language with
+ * Latin digits: a settlement is replayed from the exact tick, so two ticks a second apart differ.
+ */
+export function formatTickTime(ms: number): string {
+  const tag = currentLocaleTag();
+  let format = tickFormatters.get(tag);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(tag, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      fractionalSecondDigits: 3,
+      numberingSystem: 'latn',
+    });
+    tickFormatters.set(tag, format);
+  }
+  return format.format(new Date(ms));
+}

@@ -1,15 +1,13 @@
-import type { FundingStatus } from '../../contract/funds/schemas.ts';
-
 /**
- * SPEC §4 deposit/withdrawal statuses (pending review, approved, failed, rejected), in the
- * caller's words and colours (`className`).
+ * A record's status (SPEC §4: deposits and withdrawals, orders and options), in the caller's
+ * words and colours (`className`); `data-status` carries the status itself for tests and styles.
  */
 export function StatusBadge({
   status,
   label,
   className,
 }: {
-  status: FundingStatus;
+  status: string;
   label: string;
   className: string;
 }) {

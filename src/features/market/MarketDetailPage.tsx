@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Timeframe } from '../../../contract/market/timeframes.ts';
@@ -13,8 +13,14 @@ import { TIMEFRAME_CHOICES } from './timeframes.ts';
 
 const CandleChart = lazy(() => import('./CandleChart.tsx'));
 
-/** SPEC §2 /cruuency?code=&type=&id=: one market with its chart. */
-export default function MarketDetailPage() {
+/**
+ * What the page shows under the chart to trade the instrument: given by src/app, which composes
+ * features (this one imports no other), so the market screens stay free of trading code.
+ */
+export type TradeSlot = (instrument: { id: number; code: string }) => ReactNode;
+
+/** SPEC §2 /cruuency?code=&type=&id=: one market with its chart (and a trade panel, if given). */
+export default function MarketDetailPage({ trade }: { trade?: TradeSlot }) {
   const { t } = useTranslation('market');
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
@@ -93,6 +99,7 @@ export default function MarketDetailPage() {
           )}
         </div>
       </section>
+      {trade?.({ id: m.id, code: m.code })}
       <div className="detail-actions">
         <Link
           to={`/trading?code=${encodeURIComponent(m.code)}&side=buy`}

@@ -12,6 +12,7 @@ import { Icon, type IconName } from '../../ui/Icon.tsx';
 const MENU: ReadonlyArray<{ to: string; label: string; icon: IconName }> = [
   { to: '/profile/balance', label: 'menu.balances', icon: 'wallet' },
   { to: '/profile/balancebb', label: 'menu.coinBalances', icon: 'wallet' },
+  { to: '/profile/orders', label: 'menu.orders', icon: 'trading' },
   { to: '/profile/qiandao', label: 'menu.checkIn', icon: 'gift' },
   { to: '/profile/invite', label: 'menu.invite', icon: 'user' },
   { to: '/profile/notification', label: 'menu.notifications', icon: 'bell' },

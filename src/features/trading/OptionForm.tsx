@@ -1,0 +1,259 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Code } from '../../../contract/errors.ts';
+import type { OptionOrder } from '../../../contract/trading/schemas.ts';
+import { call } from '../../api/client.ts';
+import { useFormError } from '../../lib/use-form-error.ts';
+import { useRequestKey } from '../../lib/use-request-key.ts';
+import { Amount } from '../../ui/Amount.tsx';
+import { FormErrorAlert } from '../../ui/FormErrorAlert.tsx';
+import { Modal } from '../../ui/Modal.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { SubmitOrSignIn } from './ContractForm.tsx';
+import {
+  normaliseDecimal,
+  optionFigures,
+  percentText,
+  usdtText,
+  type Direction,
+  type TradingInfo,
+} from './figures.ts';
+import { Figure, formatCountdown, Note, OrderStatus, usePeriodLabel, useNow } from './parts.tsx';
+import type { TradeGate } from './parts.tsx';
+import { refreshTrading, useBalances, useOptionOrder } from './queries.ts';
+
+/** A bought option: its countdown to expiry, then its result, refetched as it settles. */
+function ActiveOption({ initial }: { initial: OptionOrder }) {
+  const { t } = useTranslation('trading');
+  const order = useOptionOrder(initial.id, initial);
+  const now = useNow();
+  const o = order.data ?? initial;
+  const left = Date.parse(o.expiresAt) - now;
+  const periodLabel = usePeriodLabel();
+  return (
+    <li className="trade-option" data-testid="option-active" data-id={o.id} data-status={o.status}>
+      <div className="trade-option-head">
+        <span>
+          {o.code} · {t(`option.direction.${o.direction}`)} · {periodLabel(o.seconds)} ·{' '}
+          <Amount value={o.amount} asset="USDT" />
+        </span>
+        <OrderStatus status={o.outcome ?? (o.status === 'open' ? 'running' : o.status)} />
+      </div>
+      {o.status === 'open' ? (
+        <p className="muted">
+          {t('option.openedAt', { price: o.openPrice })} ·{' '}
+          {left > 0 ? (
+            <>
+              {t('option.expiresIn')}{' '}
+              <span className="num trade-countdown" data-testid="option-countdown">
+                {formatCountdown(left)}
+              </span>
+            </>
+          ) : (
+            <span data-testid="option-settling">{t('option.settling')}</span>
+          )}
+        </p>
+      ) : (
+        <p data-testid="option-result" data-outcome={o.outcome ?? ''}>
+          {t('option.settledAt', { open: o.openPrice, settle: o.settlePrice ?? '' })} ·{' '}
+          {t('option.paid')} <Amount value={o.paid} asset="USDT" /> ·{' '}
+          <Link to={`/profile/orders/option/${o.id}`} data-testid="option-detail-link">
+            {t('orders.detail')}
+          </Link>
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** A fixed-period option: period, up or down, the stake, and what a win pays back. */
+export function OptionForm({ info, gate }: { info: TradingInfo; gate: TradeGate }) {
+  const { t } = useTranslation('trading');
+  const queryClient = useQueryClient();
+  const balances = useBalances();
+  const form = useFormError();
+  const requestKey = useRequestKey();
+  const periodLabel = usePeriodLabel();
+  const [seconds, setSeconds] = useState(() => info.options[0]?.seconds ?? 0);
+  const [direction, setDirection] = useState<Direction>('up');
+  const [amount, setAmount] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [bought, setBought] = useState<OptionOrder[]>([]);
+  // The operator may change the periods: a choice no longer offered falls back to the first.
+  const period = info.options.find((p) => p.seconds === seconds) ?? info.options[0];
+
+  const available = balances.data?.assets.find((a) => a.asset === 'USDT')?.available;
+  const figures = optionFigures(period, amount, gate === 'ready' ? available : undefined);
+  const amountProblem = figures.problems.find((p) => p.field === 'amount');
+  const formProblem = figures.problems.find((p) => p.field === undefined);
+  const amountError =
+    amountProblem !== undefined && (amount !== '' || submitted)
+      ? t(`errors:${amountProblem.code}`)
+      : form.fieldError('amount');
+
+  function review(e: FormEvent) {
+    e.preventDefault();
+    setSubmitted(true);
+    form.clear();
+    if (gate !== 'ready' || figures.problems.length > 0 || period === undefined) return;
+    setConfirming(true);
+  }
+
+  async function send() {
+    if (period === undefined) return;
+    await form.submit(async () => {
+      try {
+        const order = await call('buyOptions', {
+          body: {
+            key: requestKey.next(),
+            instrumentId: info.instrumentId,
+            seconds: period.seconds,
+            direction,
+            amount: normaliseDecimal(amount),
+          },
+        });
+        requestKey.settle();
+        setBought((list) => [order, ...list].slice(0, 5));
+        setSubmitted(false);
+        await refreshTrading(queryClient);
+      } catch (err) {
+        requestKey.settle(err);
+        throw err;
+      } finally {
+        setConfirming(false);
+      }
+    });
+  }
+
+  if (period === undefined) return <Note text={t('option.none')} testId="options-none" />;
+  return (
+    <form className="trade-form" onSubmit={review} noValidate data-testid="option-form">
+      <div className="field">
+        <span className="field-label" id="option-period-label">
+          {t('option.period')}
+        </span>
+        <div className="trade-periods" role="radiogroup" aria-labelledby="option-period-label">
+          {info.options.map((p) => (
+            <button
+              key={p.seconds}
+              type="button"
+              role="radio"
+              className="tab"
+              aria-checked={p.seconds === period.seconds}
+              aria-selected={p.seconds === period.seconds}
+              data-testid={`option-period-${p.seconds}`}
+              onClick={() => {
+                setSeconds(p.seconds);
+                form.clear();
+              }}
+            >
+              {periodLabel(p.seconds)}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="trade-sides">
+        {(['up', 'down'] as const).map((d) => (
+          <button
+            key={d}
+            type="button"
+            className={`btn trade-side trade-side-${d === 'up' ? 'long' : 'short'}`}
+            aria-pressed={direction === d}
+            data-testid={`option-${d}`}
+            onClick={() => setDirection(d)}
+          >
+            {t(`option.direction.${d}`)}
+          </button>
+        ))}
+      </div>
+      <TextField
+        label={t('option.amount')}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        onChange={(e) => {
+          setAmount(e.target.value);
+          form.clear();
+        }}
+        error={amountError}
+        hint={t('option.amountHint', { min: period.min, max: period.max })}
+        data-testid="option-amount"
+      />
+      <dl className="trade-summary">
+        <Figure label={t('option.payoutRate')} testId="option-payout-rate" value={period.payout}>
+          <span className="num">{percentText(period.payout)}%</span>
+        </Figure>
+        <Figure
+          label={t('option.onWin')}
+          testId="option-payout"
+          value={figures.onWin === undefined ? undefined : usdtText(figures.onWin)}
+        >
+          <Amount
+            value={figures.onWin === undefined ? null : usdtText(figures.onWin)}
+            asset="USDT"
+          />
+        </Figure>
+      </dl>
+      <p className="muted">{t('option.rule', { price: info.mid ?? '—' })}</p>
+      {gate === 'ready' && available !== undefined && (
+        <p className="muted trade-available">
+          {t('panel.available')} <Amount value={available} asset="USDT" />
+        </p>
+      )}
+      {formProblem !== undefined &&
+        (submitted || formProblem.code === Code.insufficientBalance) && (
+          <div className="alert alert-error" role="alert">
+            {t(`errors:${formProblem.code}`)}
+          </div>
+        )}
+      <FormErrorAlert form={form} fields={['amount']} />
+      <SubmitOrSignIn
+        gate={gate}
+        busy={form.busy}
+        label={t('option.review')}
+        testId="option-review"
+      />
+      {bought.length > 0 && (
+        <ul className="trade-options" aria-live="polite">
+          {bought.map((o) => (
+            <ActiveOption key={o.id} initial={o} />
+          ))}
+        </ul>
+      )}
+      {confirming && (
+        <Modal title={t('option.confirmTitle')} onClose={() => setConfirming(false)}>
+          <div className="trade-confirm" data-testid="option-confirm">
+            <dl className="trade-summary">
+              <Figure label={t('option.order')} testId="confirm-option">
+                {info.code} · {t(`option.direction.${direction}`)} · {periodLabel(period.seconds)}
+              </Figure>
+              <Figure label={t('option.amount')} testId="confirm-amount">
+                <Amount value={normaliseDecimal(amount)} asset="USDT" />
+              </Figure>
+              <Figure label={t('option.onWin')} testId="confirm-payout">
+                <Amount
+                  value={figures.onWin === undefined ? null : usdtText(figures.onWin)}
+                  asset="USDT"
+                />
+              </Figure>
+            </dl>
+            <p className="muted">{t('option.confirmNote')}</p>
+            <button
+              type="button"
+              className={`btn btn-block trade-side-${direction === 'up' ? 'long' : 'short'}`}
+              data-testid="option-confirm-submit"
+              disabled={form.busy || figures.problems.length > 0 || gate !== 'ready'}
+              onClick={() => void send()}
+            >
+              {t('option.confirm')}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </form>
+  );
+}
