@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { Code } from '../../../contract/errors.ts';
 import type { UOrder } from '../../../contract/trading/schemas.ts';
 import { call } from '../../api/client.ts';
+import { formatDecimal } from '../../lib/format.ts';
 import { useFormError } from '../../lib/use-form-error.ts';
 import { useRequestKey } from '../../lib/use-request-key.ts';
 import { Amount } from '../../ui/Amount.tsx';
@@ -195,7 +196,9 @@ export function ContractForm({
     max: spec.lotMax,
   });
   const priceHint = (key: string) =>
-    info.bid === null ? undefined : t(key, { bid: info.bid, ask: info.ask ?? '' });
+    info.bid === null
+      ? undefined
+      : t(key, { bid: formatDecimal(info.bid), ask: formatDecimal(info.ask) });
 
   return (
     <form className="trade-form" onSubmit={review} noValidate data-testid="contract-form">
@@ -297,8 +300,8 @@ export function ContractForm({
       {done !== null && (
         <div className="alert alert-success" role="status" data-testid="trade-done">
           {done.status === 'open'
-            ? t('contract.opened', { id: done.id, price: done.openPrice ?? '' })
-            : t('contract.placed', { id: done.id, price: done.limitPrice ?? '' })}{' '}
+            ? t('contract.opened', { id: done.id, price: formatDecimal(done.openPrice) })
+            : t('contract.placed', { id: done.id, price: formatDecimal(done.limitPrice) })}{' '}
           <Link to={`/profile/orders?tab=${done.status === 'open' ? 'positions' : 'pending'}`}>
             {t('panel.toOrders')}
           </Link>

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { Code } from '../../../contract/errors.ts';
 import type { OptionOrder } from '../../../contract/trading/schemas.ts';
 import { call } from '../../api/client.ts';
+import { formatDecimal } from '../../lib/format.ts';
 import { useFormError } from '../../lib/use-form-error.ts';
 import { useRequestKey } from '../../lib/use-request-key.ts';
 import { Amount } from '../../ui/Amount.tsx';
@@ -43,7 +44,7 @@ function ActiveOption({ initial }: { initial: OptionOrder }) {
       </div>
       {o.status === 'open' ? (
         <p className="muted">
-          {t('option.openedAt', { price: o.openPrice })} ·{' '}
+          {t('option.openedAt', { price: formatDecimal(o.openPrice) })} ·{' '}
           {left > 0 ? (
             <>
               {t('option.expiresIn')}{' '}
@@ -57,8 +58,11 @@ function ActiveOption({ initial }: { initial: OptionOrder }) {
         </p>
       ) : (
         <p data-testid="option-result" data-outcome={o.outcome ?? ''}>
-          {t('option.settledAt', { open: o.openPrice, settle: o.settlePrice ?? '' })} ·{' '}
-          {t('option.paid')} <Amount value={o.paid} asset="USDT" /> ·{' '}
+          {t('option.settledAt', {
+            open: formatDecimal(o.openPrice),
+            settle: formatDecimal(o.settlePrice),
+          })}{' '}
+          · {t('option.paid')} <Amount value={o.paid} asset="USDT" /> ·{' '}
           <Link to={`/profile/orders/option/${o.id}`} data-testid="option-detail-link">
             {t('orders.detail')}
           </Link>
@@ -198,7 +202,7 @@ export function OptionForm({ info, gate }: { info: TradingInfo; gate: TradeGate 
           />
         </Figure>
       </dl>
-      <p className="muted">{t('option.rule', { price: info.mid ?? '—' })}</p>
+      <p className="muted">{t('option.rule', { price: formatDecimal(info.mid) })}</p>
       {gate === 'ready' && available !== undefined && (
         <p className="muted trade-available">
           {t('panel.available')} <Amount value={available} asset="USDT" />

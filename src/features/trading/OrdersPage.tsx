@@ -28,6 +28,7 @@ import {
   OrderStatus,
   Pager,
   ProfitAmount,
+  trimZeros,
   useNow,
   usePeriodLabel,
 } from './parts.tsx';
@@ -67,7 +68,7 @@ function ProfitTotal() {
         <div>
           <dt>{t('orders.totalFees')}</dt>
           <dd data-testid="profit-fees">
-            <Amount value={d.fees} asset="USDT" />
+            <Amount value={trimZeros(d.fees)} asset="USDT" />
           </dd>
         </div>
         <div>

@@ -88,8 +88,14 @@ export function Figure({
   );
 }
 
+/** "0.000000" -> "0", "9.940000" -> "9.94": the total's figures come with all six decimals. */
+export function trimZeros(value: string): string {
+  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
+}
+
 /** A USDT amount that may be negative, coloured by its sign. */
-export function ProfitAmount({ value }: { value: string | null }) {
+export function ProfitAmount({ value: raw }: { value: string | null }) {
+  const value = raw === null ? null : trimZeros(raw);
   const tone =
     value === null || /^-?0(\.0+)?$/.test(value) ? 'muted' : value.startsWith('-') ? 'down' : 'up';
   return (
