@@ -27,6 +27,7 @@ const SIGNED_IN = [
   '/profile/withdraw',
   '/profile/records',
   '/profile/transactions',
+  '/profile/orders',
   '/profile/kefu',
   '/profile/qiandao',
   '/profile/invite',

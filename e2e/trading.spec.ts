@@ -1,7 +1,9 @@
 import { mkdir, rmdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
 import { chooseLanguage, expect, registerByEmail, test } from './support/fixtures.ts';
 
 interface Instrument {
@@ -61,6 +63,19 @@ async function holdingPrice<T>(code: string, run: () => Promise<T>): Promise<T> 
 }
 
 const scaled = (value: number, precision: number) => value.toFixed(precision);
+
+/** axe-core injected as e2e/a11y.spec.ts does: serious and critical violations fail. */
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+async function expectAccessible(page: Page): Promise<void> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe.run(),
+  );
+  const blocking = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(blocking).toEqual([]);
+}
 
 /** Opens the market's page and waits for its trade panel to have a quote. */
 async function openPanel(page: Page, i: Instrument & { type: number }): Promise<Locator> {
@@ -266,26 +281,33 @@ test('a 30-second option counts down, settles and recomputes', async ({ page, re
   await expect(page.getByTestId('option-row').first()).toHaveAttribute('data-status', 'settled');
 });
 
-test('a visitor sees the panel with a sign-in prompt; a market without contracts offers options', async ({
-  page,
-  request,
-}) => {
-  const panel = await openPanel(page, await instrument(request, 'BTCUSDT'));
-  await expect(panel.getByTestId('trade-sign-in')).toHaveAttribute(
-    'href',
-    /^\/pass\/login\?redirect=%2Fcruuency/,
-  );
-  await expect(panel.getByTestId('trade-review')).toHaveCount(0);
-  await expect(panel.getByTestId('figure-margin')).toBeVisible();
+test.describe('visitors', () => {
+  // The app's Content-Security-Policy allows no injected script; axe is the test's, not the app's.
+  test.use({ bypassCSP: true });
 
-  // USDJPY settles in yen: contracts are not offered there (yet), options are.
-  await openPanel(page, await instrument(request, 'USDJPY', 1));
-  await expect(panel.getByTestId('no-contracts')).toContainText(
-    'Contracts are not offered on USDJPY',
-  );
-  await panel.getByTestId('trade-tab-option').click();
-  await expect(panel.getByTestId('option-form')).toBeVisible();
-  await expect(panel.getByTestId('trade-sign-in')).toBeVisible();
+  test('a visitor sees the panel with a sign-in prompt; a market without contracts offers options', async ({
+    page,
+    request,
+  }) => {
+    const panel = await openPanel(page, await instrument(request, 'BTCUSDT'));
+    await expect(panel.getByTestId('trade-sign-in')).toHaveAttribute(
+      'href',
+      /^\/pass\/login\?redirect=%2Fcruuency/,
+    );
+    await expect(panel.getByTestId('trade-review')).toHaveCount(0);
+    await expect(panel.getByTestId('figure-margin')).toBeVisible();
+    await expectAccessible(page);
+
+    // USDJPY settles in yen: contracts are not offered there (yet), options are.
+    await openPanel(page, await instrument(request, 'USDJPY', 1));
+    await expect(panel.getByTestId('no-contracts')).toContainText(
+      'Contracts are not offered on USDJPY',
+    );
+    await panel.getByTestId('trade-tab-option').click();
+    await expect(panel.getByTestId('option-form')).toBeVisible();
+    await expect(panel.getByTestId('trade-sign-in')).toBeVisible();
+    await expectAccessible(page);
+  });
 });
 
 test('the panel in Arabic: right to left, nothing left in English', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Code } from '../../../contract/errors.ts';
@@ -80,6 +80,7 @@ export function OptionForm({ info, gate }: { info: TradingInfo; gate: TradeGate 
   const form = useFormError();
   const requestKey = useRequestKey();
   const periodLabel = usePeriodLabel();
+  const periodLabelId = useId();
   const [seconds, setSeconds] = useState(() => info.options[0]?.seconds ?? 0);
   const [direction, setDirection] = useState<Direction>('up');
   const [amount, setAmount] = useState('');
@@ -136,10 +137,10 @@ export function OptionForm({ info, gate }: { info: TradingInfo; gate: TradeGate 
   return (
     <form className="trade-form" onSubmit={review} noValidate data-testid="option-form">
       <div className="field">
-        <span className="field-label" id="option-period-label">
+        <span className="field-label" id={periodLabelId}>
           {t('option.period')}
         </span>
-        <div className="trade-periods" role="radiogroup" aria-labelledby="option-period-label">
+        <div className="trade-periods" role="radiogroup" aria-labelledby={periodLabelId}>
           {info.options.map((p) => (
             <button
               key={p.seconds}
@@ -147,7 +148,6 @@ export function OptionForm({ info, gate }: { info: TradingInfo; gate: TradeGate 
               role="radio"
               className="tab"
               aria-checked={p.seconds === period.seconds}
-              aria-selected={p.seconds === period.seconds}
               data-testid={`option-period-${p.seconds}`}
               onClick={() => {
                 setSeconds(p.seconds);

@@ -54,7 +54,7 @@ function ProfitTotal() {
   const d = total.data;
   return (
     <section className="card trade-total" data-testid="profit-total">
-      <p className="muted">{t('orders.total')}</p>
+      <h2 className="muted trade-total-label">{t('orders.total')}</h2>
       <p className="trade-total-value" data-testid="profit-total-value" data-value={d.total}>
         <ProfitAmount value={d.total} />
       </p>
