@@ -188,6 +188,21 @@ test.describe('contracts', () => {
     await page.goto('/profile/orders?tab=positions');
     const position = page.getByTestId('position-row');
     await expect(position).toHaveAttribute('data-side', 'short');
+    // Stops can be moved while it is open, with the same checks as at opening.
+    await position.getByTestId('position-edit').click();
+    const edit = page.getByTestId('edit-stops');
+    await edit.getByTestId('edit-take-profit').fill(scaled(bid * 1.2, eth.precision));
+    await expect(edit.getByText('Set a reasonable take profit')).toBeVisible();
+    await expect(edit.getByTestId('edit-save')).toBeDisabled();
+    const takeProfit = scaled(bid * 0.8, eth.precision);
+    await edit.getByTestId('edit-take-profit').fill(takeProfit);
+    await edit.getByTestId('edit-save').click();
+    await expect(edit).toHaveCount(0);
+    await expect(position.getByTestId('order-tp')).toHaveText(
+      new Intl.NumberFormat('en', { minimumFractionDigits: eth.precision }).format(
+        Number(takeProfit),
+      ),
+    );
     await position.getByTestId('position-close').click();
     await expect(page.getByTestId('close-confirm')).toBeVisible();
     await page.getByTestId('close-submit').click();
