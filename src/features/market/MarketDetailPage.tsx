@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import type { Timeframe } from '../../../contract/market/timeframes.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
 import { formatDecimal } from '../../lib/format.ts';
@@ -100,20 +100,6 @@ export default function MarketDetailPage({ trade }: { trade?: TradeSlot }) {
         </div>
       </section>
       {trade?.({ id: m.id, code: m.code })}
-      <div className="detail-actions">
-        <Link
-          to={`/trading?code=${encodeURIComponent(m.code)}&side=buy`}
-          className="btn detail-buy"
-        >
-          {t('detail.buy')}
-        </Link>
-        <Link
-          to={`/trading?code=${encodeURIComponent(m.code)}&side=sell`}
-          className="btn detail-sell"
-        >
-          {t('detail.sell')}
-        </Link>
-      </div>
     </div>
   );
 }
