@@ -291,11 +291,51 @@ function RowHead({ o }: { o: UOrder }) {
   );
 }
 
+/**
+ * A live order's two actions: edit its stops, and stop it (close an open position at market,
+ * cancel a waiting order), each through its dialog.
+ */
+function RowActions({
+  order,
+  prefix,
+  stop,
+}: {
+  order: UOrder;
+  prefix: 'position' | 'pending';
+  stop: 'close' | 'cancel';
+}) {
+  const { t } = useTranslation('trading');
+  const [dialog, setDialog] = useState<'edit' | 'stop' | null>(null);
+  return (
+    <>
+      <div className="trade-row-actions">
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          data-testid={`${prefix}-edit`}
+          onClick={() => setDialog('edit')}
+        >
+          {t('orders.edit')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary btn-small"
+          data-testid={`${prefix}-${stop}`}
+          onClick={() => setDialog('stop')}
+        >
+          {t(`orders.${stop}`)}
+        </button>
+      </div>
+      {dialog === 'edit' && <EditStops order={order} onClose={() => setDialog(null)} />}
+      {dialog === 'stop' && <StopOrder order={order} onClose={() => setDialog(null)} />}
+    </>
+  );
+}
+
 function PositionRow({ o }: { o: UOrder }) {
   const { t } = useTranslation('trading');
   const info = useLiveTradingInfo(o.instrumentId, o.code);
   const now = liveProfit(o, quoteOfInfo(info.data));
-  const [dialog, setDialog] = useState<'edit' | 'close' | null>(null);
   return (
     <li className="record trade-row" data-testid="position-row" data-id={o.id} data-side={o.side}>
       <RowHead o={o} />
@@ -319,33 +359,13 @@ function PositionRow({ o }: { o: UOrder }) {
           </dd>
         </div>
       </OrderFigures>
-      <div className="trade-row-actions">
-        <button
-          type="button"
-          className="btn btn-ghost btn-small"
-          data-testid="position-edit"
-          onClick={() => setDialog('edit')}
-        >
-          {t('orders.edit')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary btn-small"
-          data-testid="position-close"
-          onClick={() => setDialog('close')}
-        >
-          {t('orders.close')}
-        </button>
-      </div>
-      {dialog === 'edit' && <EditStops order={o} onClose={() => setDialog(null)} />}
-      {dialog === 'close' && <StopOrder order={o} onClose={() => setDialog(null)} />}
+      <RowActions order={o} prefix="position" stop="close" />
     </li>
   );
 }
 
 function PendingRow({ o }: { o: UOrder }) {
   const { t } = useTranslation('trading');
-  const [dialog, setDialog] = useState<'edit' | 'cancel' | null>(null);
   return (
     <li className="record trade-row" data-testid="pending-row" data-id={o.id} data-side={o.side}>
       <RowHead o={o} />
@@ -358,26 +378,7 @@ function PendingRow({ o }: { o: UOrder }) {
         </div>
       </OrderFigures>
       <p className="muted">{formatTime(o.createdAt)}</p>
-      <div className="trade-row-actions">
-        <button
-          type="button"
-          className="btn btn-ghost btn-small"
-          data-testid="pending-edit"
-          onClick={() => setDialog('edit')}
-        >
-          {t('orders.edit')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary btn-small"
-          data-testid="pending-cancel"
-          onClick={() => setDialog('cancel')}
-        >
-          {t('orders.cancel')}
-        </button>
-      </div>
-      {dialog === 'edit' && <EditStops order={o} onClose={() => setDialog(null)} />}
-      {dialog === 'cancel' && <StopOrder order={o} onClose={() => setDialog(null)} />}
+      <RowActions order={o} prefix="pending" stop="cancel" />
     </li>
   );
 }
