@@ -24,7 +24,7 @@ import { CopyButton } from './CopyButton.tsx';
 import { refreshFunds, useDepositAddress, useFundingOptions } from './queries.ts';
 import { RealBookOnly } from './RealBookOnly.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
-import { useRequestKey } from './use-request-key.ts';
+import { useRequestKey } from '../../lib/use-request-key.ts';
 import './funds.css';
 
 /** What the file picker offers; the server checks the bytes themselves (SPEC §5). */

@@ -28,7 +28,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { refreshFunds, useBalances, useFundingOptions } from './queries.ts';
 import { RealBookOnly } from './RealBookOnly.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
-import { useRequestKey } from './use-request-key.ts';
+import { useRequestKey } from '../../lib/use-request-key.ts';
 import './funds.css';
 
 type Method = 'crypto' | 'bank';
