@@ -6,6 +6,7 @@
  * Units: prices are integers at the instrument's precision `p`; lots at LOT_SCALE decimals;
  * USDT amounts at USDT_SCALE decimals; rates (fractions, not percent) at RATE_SCALE decimals.
  */
+import { toUnits } from '../decimal.ts';
 
 export const LOT_SCALE = 3;
 export const USDT_SCALE = 6;
@@ -32,12 +33,9 @@ function toUsdt(lotPriceUnits: bigint, precision: number, round: 'up' | 'down'):
   return round === 'up' ? ceilDiv(lotPriceUnits, d) : floorDiv(lotPriceUnits, d);
 }
 
-/** A percent string ("0.2" = 0.2 %) as a fraction at RATE_SCALE. */
+/** A percent string ("0.2" = 0.2 %, at most 4 decimals) as a fraction at RATE_SCALE. */
 export function percentToRate(percent: string): bigint {
-  const [whole = '0', frac = ''] = percent.split('.');
-  const digits = (frac + '0000').slice(0, 4);
-  // percent has at most 4 decimals (parameter rule); percent / 100 at 6 decimals.
-  return BigInt(whole) * 10_000n + BigInt(digits);
+  return toUnits(percent, RATE_SCALE - 2);
 }
 
 /**

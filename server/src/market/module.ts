@@ -6,6 +6,7 @@ import { createFeed } from './create-feed.ts';
 import { INSTRUMENTS } from './instruments.ts';
 import { MarketLists } from './market-lists.ts';
 import { MarketService } from './market-service.ts';
+import type { InstrumentState } from './market-state.ts';
 import { marketRoutes } from './routes.ts';
 import type { Simulator } from './simulator.ts';
 import { isOpen, nextOpen } from './trading-hours.ts';
@@ -72,24 +73,33 @@ export function marketModule({ db, engines, config, params }: MarketNeeds): Mark
     simulator,
   };
   const spreads = new Map(INSTRUMENTS.map((i) => [i.code, Math.round(i.sim.spreadBps * 10)]));
+  // One view per instrument, made on first use: the trading engine asks for it on every tick.
+  const views = new WeakMap<InstrumentState, TradableInstrument>();
   const tradable = (idOrCode: number | string): TradableInstrument | undefined => {
     const state =
       typeof idOrCode === 'number'
         ? market.byInstrumentId(idOrCode)
         : market.byInstrumentCode(idOrCode);
     if (state === undefined) return undefined;
-    const { row } = state;
-    return {
-      id: row.id,
-      code: row.code,
-      type: row.type,
-      quote: row.quote,
-      precision: row.precision,
-      spreadTenthsBps: spreads.get(row.code) ?? 10,
-      last: state.last,
-      isOpen: (ts) => isOpen(row.hours, ts),
-      opensAt: (ts) => nextOpen(row.hours, ts),
-    };
+    let view = views.get(state);
+    if (view === undefined) {
+      const { row } = state;
+      view = {
+        id: row.id,
+        code: row.code,
+        type: row.type,
+        quote: row.quote,
+        precision: row.precision,
+        spreadTenthsBps: spreads.get(row.code) ?? 10,
+        get last() {
+          return state.last;
+        },
+        isOpen: (ts) => isOpen(row.hours, ts),
+        opensAt: (ts) => nextOpen(row.hours, ts),
+      };
+      views.set(state, view);
+    }
+    return view;
   };
   return {
     name: 'market',

@@ -25,14 +25,15 @@ import {
 import { assert } from '../assert.ts';
 import { AppError } from '../errors.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import { fromUnits, toUnits } from '../money/decimal.ts';
+import { trimDecimal } from '../money/amounts.ts';
+import { fromUnits, toSignedUnits, toUnits } from '../money/decimal.ts';
 import { transferKey, type TransferKind } from '../money/transfers.ts';
 import type { Database, Tx } from '../platform/db/database.ts';
 import { contractSpecOf } from './specs.ts';
 import type { TradingParams } from './params.ts';
-import { bodyHash, firstOfTwins, trimDecimal } from './requests.ts';
+import { bodyHash, firstOfTwins } from './requests.ts';
 import { withTradingCodes } from './trading-errors.ts';
-import type { Instruments, TradableInstrument } from './instruments.ts';
+import type { Instruments } from './instruments.ts';
 
 export type BuyUBody = z.output<typeof buyUBody>;
 export type UpdateUBody = z.output<typeof updateUBody>;
@@ -679,14 +680,7 @@ export class Contracts {
          from contract_orders where user_id = $1 and book = $2`,
       [userId, book],
     );
-    const signed = (v: string | null | undefined) =>
-      v === null || v === undefined
-        ? 0n
-        : v.startsWith('-')
-          ? -toUnits(v.slice(1), USDT_SCALE)
-          : toUnits(v, USDT_SCALE);
-    return { profit: signed(row?.profit), fees: signed(row?.fees) };
+    const units = (v: string | null | undefined) => (v ? toSignedUnits(v, USDT_SCALE) : 0n);
+    return { profit: units(row?.profit), fees: units(row?.fees) };
   }
 }
-
-export type { Instruments, TradableInstrument };

@@ -15,13 +15,14 @@ import {
 import { assert } from '../assert.ts';
 import { AppError } from '../errors.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import { fromUnits, toUnits } from '../money/decimal.ts';
+import { trimDecimal } from '../money/amounts.ts';
+import { fromUnits, toSignedUnits, toUnits } from '../money/decimal.ts';
 import { transferKey, type TransferKind } from '../money/transfers.ts';
 import type { Database } from '../platform/db/database.ts';
 import type { UsedTick } from './contracts.ts';
 import type { Instruments } from './instruments.ts';
 import type { TradingParams } from './params.ts';
-import { bodyHash, firstOfTwins, trimDecimal } from './requests.ts';
+import { bodyHash, firstOfTwins } from './requests.ts';
 import { withTradingCodes } from './trading-errors.ts';
 
 export type BuyOptionsBody = z.output<typeof buyOptionsBody>;
@@ -326,9 +327,7 @@ export class Options {
         where user_id = $1 and book = $2 and status = 'settled'`,
       [userId, book],
     );
-    const v = row?.net ?? null;
-    if (v === null) return 0n;
-    return v.startsWith('-') ? -toUnits(v.slice(1), USDT_SCALE) : toUnits(v, USDT_SCALE);
+    return row?.net ? toSignedUnits(row.net, USDT_SCALE) : 0n;
   }
 }
 

@@ -26,8 +26,3 @@ export async function firstOfTwins<T>(
     throw err;
   }
 }
-
-/** Trailing zeros off a NUMERIC's text ("1.500000" -> "1.5"). */
-export function trimDecimal(v: string): string {
-  return v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v;
-}

@@ -3,6 +3,7 @@ import { LOT_SCALE, quoteOf } from '../../../contract/trading/formulas.ts';
 import type { z } from 'zod';
 import type { tradingInfo } from '../../../contract/trading/schemas.ts';
 import { AppError } from '../errors.ts';
+import { trimDecimal } from '../money/amounts.ts';
 import { fromUnits, toUnits } from '../money/decimal.ts';
 import type { Instruments } from './instruments.ts';
 import type { TradingParams } from './params.ts';
@@ -29,7 +30,7 @@ export class TradingInfo {
     ]);
     const p = i.precision;
     const quote = i.last && quoteOf(toUnits(i.last.price, p), i.spreadTenthsBps);
-    const lots = (v: bigint) => fromUnits(v, LOT_SCALE).replace(/\.?0+$/, '');
+    const lots = (v: bigint) => trimDecimal(fromUnits(v, LOT_SCALE));
     return {
       instrumentId: i.id,
       code: i.code,
