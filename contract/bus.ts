@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { tick } from './market/price-feed.ts';
+import { spotBookFrame } from './spot/frames.ts';
 import { userEvent } from './user-channel.ts';
 
 /**
@@ -17,6 +18,23 @@ export const busChannels = {
    * the engine leader reloads it from the database.
    */
   'trading.orders': z.object({ orderId: z.number().check(z.int(), z.positive()) }),
+  /** A spot book changed on the engine leader: every node keeps the latest for its sockets. */
+  'spot.book': spotBookFrame,
+  /**
+   * A spot command (an order or a cancel) taken by a node that does not run the books, for the
+   * leader; `payload` is checked against the call's own schema on arrival.
+   */
+  'spot.commands': z.object({
+    node: z.string().check(z.regex(/^[a-f0-9-]{36}$/)),
+    id: z.number().check(z.int(), z.positive()),
+    payload: z.string().check(z.maxLength(4_096)),
+  }),
+  /** The leader's answer to a forwarded spot command, for the node that sent it. */
+  'spot.results': z.object({
+    node: z.string().check(z.regex(/^[a-f0-9-]{36}$/)),
+    id: z.number().check(z.int(), z.positive()),
+    payload: z.string().check(z.maxLength(16_384)),
+  }),
 } as const;
 
 export type BusChannel = keyof typeof busChannels;

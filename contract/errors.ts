@@ -107,6 +107,11 @@ export const Code = {
   stopsWrong: 10172,
   limitPriceWrong: 10173,
   orderStatusWrong: 10174,
+  spotPairWrong: 10180,
+  priceTickWrong: 10181,
+  quantityLotWrong: 10182,
+  belowMinNotional: 10183,
+  spotOrdersFull: 10184,
 
   // SPEC §8 success codes
   submittedForReview: 20001,
@@ -221,6 +226,11 @@ export const codeMessages: Record<CodeValue, string> = {
   10172: 'Set a reasonable stop loss and take profit on both sides of the price',
   10173: 'Set a limit price: below the ask to buy, above the bid to sell',
   10174: 'This order can no longer be changed: it is already closed or cancelled',
+  10180: 'This trading pair is not offered',
+  10181: "Enter a price in steps of the pair's tick size",
+  10182: "Enter a quantity in steps of the pair's lot size",
+  10183: "The order is too small: price x quantity is below the pair's minimum",
+  10184: 'You have the most open orders allowed on this pair: cancel one first',
   20001: 'Submitted for review',
   20002: 'Deposit submitted for review',
   20003: 'Withdrawal submitted for review',

@@ -7,6 +7,7 @@ import { nftsRoutes } from './nfts/routes.ts';
 import { fundsRoutes } from './funds/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { tradingRoutes } from './trading/routes.ts';
+import { spotRoutes } from './spot/routes.ts';
 
 export type { RouteDef } from './route-def.ts';
 
@@ -23,6 +24,7 @@ export const routes = {
   ...fundsRoutes,
   ...adminRoutes,
   ...tradingRoutes,
+  ...spotRoutes,
 } as const;
 
 export type Routes = typeof routes;

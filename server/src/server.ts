@@ -115,6 +115,7 @@ export async function createServer(config: Config): Promise<Server> {
     instruments: { byId: (id) => market.tradable(id), byCode: (code) => market.tradable(code) },
     params: content.params,
     fundDemo: (userId) => funds.demoBook.ensureFunded(userId),
+    quoteMs: config.SPOT_QUOTE_MS,
   });
   const nfts = nftsModule({ db, config, chain });
   const admin = adminModule({ db, audit, throttle, authRateLimit: config.AUTH_RATE_LIMIT_MAX });

@@ -136,6 +136,16 @@ export function messageSocket(
     }
   });
 
+  /** The latest spot book frame per pair and book, for the clients following that pair. */
+  let pendingBooks = new Map<string, { code: string; frame: string }>();
+  const stopBooks = channels.subscribe('spot.book', (frame) => {
+    if (!followers.has(frame.code)) return;
+    pendingBooks.set(`${frame.book}:${frame.code}`, {
+      code: frame.code,
+      frame: JSON.stringify(frame),
+    });
+  });
+
   /** Sockets per signed-in person, for the user channel. */
   const byUser = new Map<number, Set<Client>>();
   const stopUserEvents = channels.subscribe('user.events', ({ userId, event }) => {
@@ -189,9 +199,14 @@ export function messageSocket(
         JSON.stringify({ type: 'ticks', code, ticks } satisfies TicksMessage),
       ]),
     );
+    const bookFrames = new Map<string, string[]>();
+    for (const { code, frame: f } of pendingBooks.values()) {
+      bookFrames.set(code, [...(bookFrames.get(code) ?? []), f]);
+    }
     pending = new Map();
     pendingTicks = new Map();
-    if (frame === undefined && tickFrames.size === 0) return;
+    pendingBooks = new Map();
+    if (frame === undefined && tickFrames.size === 0 && bookFrames.size === 0) return;
     const now = Date.now();
     for (const client of clients) {
       if (client.socket.bufferedAmount > FANOUT.maxBufferedBytes) {
@@ -204,6 +219,7 @@ export function messageSocket(
       for (const code of client.codes) {
         const ticks = tickFrames.get(code);
         if (ticks !== undefined) client.socket.send(ticks);
+        for (const book of bookFrames.get(code) ?? []) client.socket.send(book);
       }
     }
   }, FANOUT.intervalMs);
@@ -267,6 +283,7 @@ export function messageSocket(
     stopPrices();
     stopTicks();
     stopUserEvents();
+    stopBooks();
     for (const c of clients) c.socket.terminate();
     wss.close();
   });

@@ -78,7 +78,8 @@ function bodyHash(req: TransferRequest): string {
   return createHash('sha256').update(body).digest('hex');
 }
 
-function isNegativeBalance(err: unknown): boolean {
+/** A user balance would go below zero (the database's check refused the update). */
+export function isNegativeBalance(err: unknown): boolean {
   const e = err as { code?: string; constraint?: string; message?: string };
   return e.code === '23514' && /ledger_accounts/.test(`${e.constraint ?? ''} ${e.message ?? ''}`);
 }

@@ -41,6 +41,11 @@ const configSchema = z.object({
    * profit with it). Refused in production: prices come only from the feed there.
    */
   DEV_FEED_ROUTE: bool.optional(),
+  /**
+   * How often (ms) the platform's spot market maker checks its quotes against the feed;
+   * 0 stops it quoting (tests drive it themselves).
+   */
+  SPOT_QUOTE_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   CORS_ORIGINS: csv.optional(),
   /** Requests per minute per address, all routes together. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(600),

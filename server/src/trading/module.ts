@@ -10,6 +10,14 @@ import { Options } from './options.ts';
 import { TradingParams, type ParamReader } from './params.ts';
 import { tradingRoutes } from './routes.ts';
 import { TradingInfo } from './trading-info.ts';
+import { SpotDesks } from './spot/desks.ts';
+import { DEFAULT_LIMITS } from './spot/engine/order-book.ts';
+import { MarketMaker } from './spot/maker.ts';
+import { loadPairs, type Pair } from './spot/pairs.ts';
+import { spotRoutes } from './spot/routes.ts';
+import { Spot } from './spot/service.ts';
+import { SpotStore } from './spot/store.ts';
+import { SPOT_LIMITS } from '../../../contract/spot/schemas.ts';
 
 export interface TradingNeeds {
   db: Database;
@@ -24,6 +32,8 @@ export interface TradingNeeds {
   fundDemo(userId: number): Promise<void>;
   /** How often option expiry is swept, in milliseconds. */
   sweepMs?: number;
+  /** How often the spot market maker checks its quotes, in milliseconds; 0: it does not quote. */
+  quoteMs?: number;
   now?: () => number;
 }
 
@@ -32,6 +42,8 @@ export interface TradingServices {
   options: Options;
   info: TradingInfo;
   engine: TradingEngine;
+  spot: Spot;
+  spotDesks: SpotDesks;
   fundDemo(userId: number): Promise<void>;
 }
 
@@ -70,12 +82,70 @@ export function tradingModule(needs: TradingNeeds): TradingModule {
     now,
   });
   engines.add(engine);
+
+  // Spot: the pairs and the market maker's account are read once the database is up (start).
+  let pairs: ReadonlyMap<string, Pair> = new Map();
+  let maker: MarketMaker | undefined;
+  const store = new SpotStore(db);
+  const spotDesks: SpotDesks = new SpotDesks({
+    pairs: () => pairs,
+    ledger,
+    store,
+    channels,
+    instruments,
+    maker: () => {
+      if (maker === undefined) throw new Error('spot market maker used before start');
+      return maker;
+    },
+    limits: { ...DEFAULT_LIMITS, ordersPerOwner: SPOT_LIMITS.openOrdersMax },
+    fees: () => spot.fees(),
+    ordersChanged: (orders) => {
+      for (const { userId, id } of orders) {
+        channels.publish('user.events', {
+          userId,
+          event: { topic: 'orders', id: `spot-${id}`, at: now() },
+        });
+      }
+    },
+    quoteMs: needs.quoteMs ?? 1000,
+  });
+  const spot: Spot = new Spot({
+    pairs: () => pairs,
+    store,
+    desks: spotDesks,
+    channels,
+    instruments,
+    params: needs.params,
+    fundDemo: needs.fundDemo,
+  });
+  engines.add(spotDesks);
+
   const services: TradingServices = {
     contracts,
     options,
     info: new TradingInfo(instruments, params, now),
     engine,
+    spot,
+    spotDesks,
     fundDemo: needs.fundDemo,
   };
-  return { name: 'trading', ...services, routes: (r) => tradingRoutes(r, services) };
+  return {
+    name: 'trading',
+    ...services,
+    routes: (r) => {
+      tradingRoutes(r, services);
+      spotRoutes(r, spot);
+    },
+    async start() {
+      pairs = await loadPairs(db);
+      const [row] = await db.query<{ id: string }>(
+        `select id::text from users where invite_code = 'PLATFORM-MM'`,
+      );
+      if (row === undefined) throw new Error('the spot market maker account is missing');
+      maker = new MarketMaker({ userId: Number(row.id), ledger, instruments });
+    },
+    stop() {
+      spot.close();
+    },
+  };
 }

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quickUser, requestKey, USER } from './helpers/funds.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+const ORDER = '/swx/customer/order';
+type Order = {
+  id: number;
+  status: string;
+  side: string;
+  price: string | null;
+  qty: string;
+  filled: string;
+  turnover: string;
+  fee: string;
+  feeAsset: string;
+  held: string;
+  reason: string | null;
+};
+type Book = {
+  bids: { price: string; qty: string; total: string; platformQty: string }[];
+  asks: { price: string; qty: string; total: string; platformQty: string }[];
+  trades: { price: string; qty: string; side: string }[];
+  last: string | null;
+};
+type Balance = { assets: { asset: string; available: string; frozen: string }[] };
+
+/** Spot trading through the API on one server; the feed is driven by the test. */
+describe('spot: order book trading', () => {
+  let server: TestServer;
+  let ts = Date.now() - 60_000;
+
+  const tick = (price: string) => {
+    ts += 100;
+    server.modules.market.market.ingest([{ code: 'BTCUSDT', price, volume: '0', ts }]);
+  };
+  const submit = (token: string, body: Record<string, unknown>) =>
+    server.call('POST', `${ORDER}/submit`, {
+      token,
+      body: { key: requestKey(), code: 'BTCUSDT', type: 'limit', ...body },
+    });
+  const balance = async (token: string, asset: string) => {
+    const res = await server.call('GET', `${USER}/listBalance`, { token });
+    const a = (res.result as Balance).assets.find((x) => x.asset === asset);
+    return { available: a?.available ?? '0', frozen: a?.frozen ?? '0' };
+  };
+  const book = async () =>
+    (await server.call('GET', `${ORDER}/getSpotBook/BTCUSDT`)).result as Book;
+
+  beforeAll(async () => {
+    server = await startTestServer({ MARKET_FEED: 'off', SPOT_QUOTE_MS: '0' });
+    tick('60000.00');
+  });
+  afterAll(() => server.close());
+
+  it('lists the pairs with their sizes and fees', async () => {
+    const res = await server.call('GET', `${ORDER}/listSpotPairs`);
+    expect(res.code).toBe(200);
+    const list = (res.result as { list: { code: string; tickSize: string; lotSize: string }[] })
+      .list;
+    expect(list.map((p) => p.code)).toEqual(['BTCUSDT', 'ETHUSDT', 'USDCUSDT']);
+    expect(list[0]).toMatchObject({ tickSize: '0.01', lotSize: '0.0001' });
+  });
+
+  it('rests a limit buy with its hold, shows it in the book, and cancels it with the funds back', async () => {
+    const user = await quickUser(server);
+    const placed = await submit(user.token, { side: 'buy', price: '59000', qty: '0.01' });
+    expect(placed.code).toBe(200);
+    const order = placed.result as Order;
+    expect(order.status).toBe('waiting');
+    expect(order.held).toBe('590');
+    expect(await balance(user.token, 'USDT')).toEqual({ available: '9410', frozen: '590' });
+    const seen = await book();
+    expect(seen.bids[0]).toMatchObject({ price: '59000', qty: '0.01', platformQty: '0' });
+    const cancelled = await server.call('POST', `${ORDER}/chedan`, {
+      token: user.token,
+      body: { id: order.id },
+    });
+    expect(cancelled.code).toBe(200);
+    expect((cancelled.result as Order).status).toBe('cancelled');
+    expect(await balance(user.token, 'USDT')).toEqual({ available: '10000', frozen: '0' });
+    const again = await server.call('POST', `${ORDER}/chedan`, {
+      token: user.token,
+      body: { id: order.id },
+    });
+    expect(again.code).toBe(10174);
+  });
+
+  it('fills a market buy against the platform maker at its quotes, fees in the coin received', async () => {
+    await server.modules.trading.spotDesks.quoteAll();
+    const quotes = await book();
+    expect(quotes.asks.length).toBeGreaterThan(0);
+    expect(quotes.asks[0]?.platformQty).toBe(quotes.asks[0]?.qty);
+    const bestAsk = quotes.asks[0]?.price ?? '';
+    const user = await quickUser(server);
+    const res = await submit(user.token, { type: 'market', side: 'buy', qty: '0.01' });
+    expect(res.code).toBe(200);
+    const order = res.result as Order;
+    expect(order.status).toBe('success');
+    expect(order.filled).toBe('0.01');
+    expect(order.feeAsset).toBe('BTC');
+    // 0.1 % of 0.01 BTC.
+    expect(order.fee).toBe('0.00001');
+    expect(await balance(user.token, 'BTC')).toEqual({ available: '0.00999', frozen: '0' });
+    const usdt = await balance(user.token, 'USDT');
+    expect(Number(usdt.available)).toBeCloseTo(10000 - Number(bestAsk) * 0.01, 6);
+    expect(usdt.frozen).toBe('0');
+    const after = await book();
+    expect(after.trades[0]).toMatchObject({ price: bestAsk, qty: '0.01', side: 'buy' });
+  });
+
+  it('matches two people: the maker at its price, the taker pays less than its limit', async () => {
+    const seller = await quickUser(server);
+    const buyer = await quickUser(server);
+    // The seller first buys some BTC from the maker.
+    await server.modules.trading.spotDesks.quoteAll();
+    expect((await submit(seller.token, { type: 'market', side: 'buy', qty: '0.02' })).code).toBe(
+      200,
+    );
+    const ask = await submit(seller.token, { side: 'sell', price: '60010', qty: '0.01' });
+    expect((ask.result as Order).status).toBe('waiting');
+    const bid = await submit(buyer.token, { side: 'buy', price: '60010.5', qty: '0.01', tif: 'ioc' });
+    expect(bid.code).toBe(200);
+    const taken = bid.result as Order;
+    expect(taken.status).toBe('filled');
+    expect(taken.turnover).toBe('600.1');
+    const list = await server.call('GET', `${ORDER}/listBbOrder?status=history`, {
+      token: seller.token,
+    });
+    const orders = (list.result as { list: Order[] }).list;
+    const sold = orders.find((o) => o.id === (ask.result as Order).id);
+    expect(sold?.status).toBe('filled');
+    // 600.1 USDT less 0.1 % (0.6001) to the seller.
+    expect(sold?.fee).toBe('0.6001');
+  });
+
+  it('refuses bad input with clear codes and writes nothing', async () => {
+    const user = await quickUser(server);
+    const cases: [Record<string, unknown>, number][] = [
+      [{ side: 'buy', price: '60000.001', qty: '0.01' }, 10181],
+      [{ side: 'buy', price: '60000', qty: '0.00001' }, 10182],
+      [{ side: 'buy', price: '100', qty: '0.0001' }, 10183],
+      [{ side: 'buy', price: '-1', qty: '0.01' }, 10181],
+      [{ side: 'buy', price: '0', qty: '0.01' }, 10181],
+      [{ side: 'buy', price: 'NaN', qty: '0.01' }, 10181],
+      [{ side: 'buy', price: '6e4', qty: '0.01' }, 10181],
+      [{ side: 'buy', price: '60000', qty: '1e-2' }, 10182],
+      [{ side: 'buy', price: '60000', qty: '0.000000001' }, 10182],
+      [{ side: 'buy', price: '60000', qty: '0.01', code: 'DOGEUSDT' }, 10180],
+      [{ side: 'buy', price: '60000', qty: '0.01', code: 'BTC\u0000USDT' }, 10155],
+      [{ side: 'buy', price: '60000', qty: '1' }, 10092],
+      [{ side: 'sell', price: '60000', qty: '0.01' }, 10092],
+    ];
+    for (const [body, code] of cases) {
+      const res = await submit(user.token, body);
+      expect([body, res.code]).toEqual([body, code]);
+    }
+    const list = await server.call('GET', `${ORDER}/listBbOrder`, { token: user.token });
+    expect((list.result as { total: number }).total).toBe(0);
+    expect(await balance(user.token, 'USDT')).toEqual({ available: '10000', frozen: '0' });
+  });
+
+  it("does not let a person cancel or read someone else's order", async () => {
+    const owner = await quickUser(server);
+    const other = await quickUser(server);
+    const placed = await submit(owner.token, { side: 'buy', price: '50000', qty: '0.01' });
+    const id = (placed.result as Order).id;
+    const cancel = await server.call('POST', `${ORDER}/chedan`, {
+      token: other.token,
+      body: { id },
+    });
+    expect(cancel.code).toBe(10101);
+    const read = await server.call('GET', `${ORDER}/getBbOrderById/${id}`, { token: other.token });
+    expect(read.code).toBe(10101);
+    const mine = await server.call('GET', `${ORDER}/getBbOrderById/${id}`, { token: owner.token });
+    expect((mine.result as Order).status).toBe('waiting');
+  });
+
+  it('replays the same key once and refuses it with another body', async () => {
+    const user = await quickUser(server);
+    const key = requestKey();
+    const body = { key, side: 'buy', price: '51000', qty: '0.01' };
+    const [a, b] = await Promise.all([submit(user.token, body), submit(user.token, body)]);
+    expect(a.code).toBe(200);
+    expect(b.code).toBe(200);
+    expect((a.result as Order).id).toBe((b.result as Order).id);
+    const altered = await submit(user.token, { ...body, price: '51001' });
+    expect(altered.code).toBe(10134);
+    expect(await balance(user.token, 'USDT')).toEqual({ available: '9490', frozen: '510' });
+  });
+
+  it('rejects a post-only order that would take, without moving money', async () => {
+    await server.modules.trading.spotDesks.quoteAll();
+    const { asks } = await book();
+    const user = await quickUser(server);
+    const res = await submit(user.token, {
+      side: 'buy',
+      price: asks[0]?.price,
+      qty: '0.001',
+      tif: 'post_only',
+    });
+    expect(res.code).toBe(200);
+    expect(res.result).toMatchObject({ status: 'rejected', reason: 'would_take', held: '0' });
+    expect(await balance(user.token, 'USDT')).toEqual({ available: '10000', frozen: '0' });
+  });
+});
