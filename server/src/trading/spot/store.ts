@@ -35,6 +35,7 @@ export interface OrderRow {
   ended_at: Date | string | null;
 }
 
+/** `id` is read as text: order by `spot_orders.id`, or the text would sort ("10" < "9"). */
 const ORDER_COLUMNS = `id::text, user_id::text, book, code, request_key, body_hash, side, order_type,
   tif, price::text, qty::text, filled::text, turnover::text, fee::text, held::text, status, reason,
   platform, created_at, ended_at`;
@@ -210,7 +211,7 @@ export class SpotStore {
   openOrders(book: Book, code: string): Promise<OrderRow[]> {
     return this.db.query<OrderRow>(
       `select ${ORDER_COLUMNS} from spot_orders where book = $1 and code = $2 and status = 'waiting'
-        order by id`,
+        order by spot_orders.id`,
       [book, code],
     );
   }
@@ -238,7 +239,7 @@ export class SpotStore {
       args,
     );
     const rows = await this.db.query<OrderRow>(
-      `select ${ORDER_COLUMNS} from spot_orders where ${clause} order by id desc
+      `select ${ORDER_COLUMNS} from spot_orders where ${clause} order by spot_orders.id desc
         limit ${filter.size} offset ${(filter.page - 1) * filter.size}`,
       args,
     );
@@ -290,7 +291,7 @@ export class SpotStore {
       created_at: Date | string;
     }>(
       `select id::text, price::text, qty::text, taker_side, created_at from spot_fills
-        where book = $1 and code = $2 order by id desc limit ${SPOT_LIMITS.recentTrades}`,
+        where book = $1 and code = $2 order by spot_fills.id desc limit ${SPOT_LIMITS.recentTrades}`,
       [book, code],
     );
     return rows.map((r) => ({
