@@ -71,15 +71,19 @@ async function run(o: Op): Promise<void> {
   try {
     if (o.t === 'place') {
       const userId = users[o.u] as number;
-      const market = o.kind === 'market';
-      const order = await spot.submit(userId, 'demo', {
+      const common = {
         key: requestKey(),
         code: 'BTCUSDT',
         side: o.side,
-        type: market ? 'market' : 'limit',
-        ...(market ? {} : { tif: o.kind, price: String(feed + o.away) }),
         qty: (o.lots / 10_000).toFixed(4),
-      });
+      };
+      const order = await spot.submit(
+        userId,
+        'demo',
+        o.kind === 'market'
+          ? { ...common, type: 'market' }
+          : { ...common, type: 'limit', tif: o.kind, price: String(feed + o.away) },
+      );
       placed.push(order.id);
     } else if (o.t === 'cancel') {
       if (placed.length === 0) return;
