@@ -15,6 +15,8 @@ export const BOOKS: readonly Book[] = ['demo', 'real'];
 
 /** Book frames per desk at most this often: a burst of orders becomes one frame. */
 const FRAME_MS = 100;
+/** Every book is sent again this often, so a node that joined (or missed a frame) catches up. */
+const HEARTBEAT_MS = 3000;
 
 export const deskKey = (book: Book, code: string) => `${book}:${code}`;
 
@@ -27,6 +29,7 @@ export class SpotDesks implements Engine {
   readonly name = 'spot';
   private desks = new Map<string, Desk>();
   private timer: NodeJS.Timeout | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
   private quoting: Promise<void> = Promise.resolve();
   private readonly frameTimers = new Map<string, NodeJS.Timeout>();
   private leading = false;
@@ -84,6 +87,9 @@ export class SpotDesks implements Engine {
     this.desks = desks;
     this.leading = true;
     for (const desk of desks.values()) this.publish(desk);
+    this.heartbeat = setInterval(() => {
+      for (const desk of this.desks.values()) this.publish(desk);
+    }, HEARTBEAT_MS);
     const maker = this.deps.maker();
     for (const book of BOOKS) await maker.seed(book);
     if (this.deps.quoteMs > 0) {
@@ -97,7 +103,9 @@ export class SpotDesks implements Engine {
   async follow(): Promise<void> {
     this.leading = false;
     clearInterval(this.timer);
+    clearInterval(this.heartbeat);
     this.timer = undefined;
+    this.heartbeat = undefined;
     for (const t of this.frameTimers.values()) clearTimeout(t);
     this.frameTimers.clear();
     await this.quoting;
