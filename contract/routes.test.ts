@@ -7,6 +7,7 @@ import { marketRoutes } from './market/routes.ts';
 import { nftsRoutes } from './nfts/routes.ts';
 import { routes } from './routes.ts';
 import { signInRoutes } from './sign-in/routes.ts';
+import { spotRoutes } from './spot/routes.ts';
 import { tradingRoutes } from './trading/routes.ts';
 
 describe('the merged route table', () => {
@@ -20,6 +21,7 @@ describe('the merged route table', () => {
       fundsRoutes,
       adminRoutes,
       tradingRoutes,
+      spotRoutes,
     ];
     const names = tables.flatMap((table) => Object.keys(table));
     expect(Object.keys(routes)).toHaveLength(names.length);
