@@ -8,6 +8,7 @@ import {
   type SubscribeCommand,
   type TicksMessage,
 } from '../../contract/market/price-feed.ts';
+import { spotBookFrame, type SpotBookFrame } from '../../contract/spot/frames.ts';
 import { userFrame } from '../../contract/user-channel.ts';
 import { sessionStore } from '../state/session.ts';
 import { feedStatus } from './feed-status.ts';
@@ -19,7 +20,11 @@ const BACKOFF = { initialMs: 500, maxMs: 30_000 } as const;
 const HUNDRED = 100;
 
 type TickListener = (ticks: TicksMessage['ticks']) => void;
+type SpotListener = (frame: SpotBookFrame) => void;
 const tickListeners = new Map<string, Set<TickListener>>();
+const spotListeners = new Map<string, Set<SpotListener>>();
+/** Listeners of any kind per code: the socket follows a code while it has one. */
+const following = new Map<string, number>();
 let socket: WebSocket | undefined;
 /** The session token the socket's user channel was last asked for. */
 let authToken: string | null = null;
@@ -28,24 +33,50 @@ function send(command: SubscribeCommand | { op: 'auth'; token: string }): void {
   if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(command));
 }
 
-/**
- * Every tick of one instrument (the detail chart): subscribes on the shared socket, again after
- * each reconnect, and unsubscribes when the last listener leaves.
- */
-export function subscribeTicks(code: string, listener: TickListener): () => void {
-  let set = tickListeners.get(code);
-  if (set === undefined) {
-    set = new Set();
-    tickListeners.set(code, set);
-    send({ op: 'subscribe', code });
-  }
-  set.add(listener);
+function follow(code: string): () => void {
+  const count = following.get(code) ?? 0;
+  following.set(code, count + 1);
+  if (count === 0) send({ op: 'subscribe', code });
   return () => {
-    set.delete(listener);
-    if (set.size > 0) return;
-    tickListeners.delete(code);
+    const left = (following.get(code) ?? 1) - 1;
+    if (left > 0) {
+      following.set(code, left);
+      return;
+    }
+    following.delete(code);
     send({ op: 'unsubscribe', code });
   };
+}
+
+function listen<L>(map: Map<string, Set<L>>, code: string, listener: L): () => void {
+  let set = map.get(code);
+  if (set === undefined) {
+    set = new Set();
+    map.set(code, set);
+  }
+  set.add(listener);
+  const unfollow = follow(code);
+  return () => {
+    set.delete(listener);
+    if (set.size === 0) map.delete(code);
+    unfollow();
+  };
+}
+
+/**
+ * Every tick of one instrument (the detail chart): subscribes on the shared socket, again after
+ * each reconnect, and unsubscribes when the last listener of the code leaves.
+ */
+export function subscribeTicks(code: string, listener: TickListener): () => void {
+  return listen(tickListeners, code, listener);
+}
+
+/**
+ * A spot pair's book frames (both ledger books: the listener picks its own), on the same
+ * subscription as the pair's ticks; the server sends one whenever the book changes.
+ */
+export function subscribeSpotBook(code: string, listener: SpotListener): () => void {
+  return listen(spotListeners, code, listener);
 }
 
 interface ListPage {
@@ -93,12 +124,14 @@ export function startPriceFeed(queryClient: QueryClient): void {
       if (feedStatus.get().status === 'reconnecting') {
         void queryClient.invalidateQueries({
           predicate: (q) =>
-            ['markets', 'market', 'candles', 'homeStats'].includes(String(q.queryKey[0])),
+            ['markets', 'market', 'candles', 'homeStats', 'spotBook'].includes(
+              String(q.queryKey[0]),
+            ),
         });
       }
       attempt = 0;
       feedStatus.set({ status: 'live', retryAt: null });
-      for (const code of tickListeners.keys()) send({ op: 'subscribe', code });
+      for (const code of following.keys()) send({ op: 'subscribe', code });
       // The user channel (the person's nudges) lives as long as the socket: asked again on each.
       authToken = sessionStore.get().token;
       if (authToken !== null) send({ op: 'auth', token: authToken });
@@ -124,8 +157,12 @@ export function startPriceFeed(queryClient: QueryClient): void {
         return;
       }
       const ticks = ticksFrame.safeParse(message);
-      if (!ticks.success) return;
-      for (const l of tickListeners.get(ticks.data.code) ?? []) l(ticks.data.ticks);
+      if (ticks.success) {
+        for (const l of tickListeners.get(ticks.data.code) ?? []) l(ticks.data.ticks);
+        return;
+      }
+      const spot = spotBookFrame.safeParse(message);
+      if (spot.success) for (const l of spotListeners.get(spot.data.code) ?? []) l(spot.data);
     };
     ws.onclose = () => {
       const delay =

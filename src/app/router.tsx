@@ -6,6 +6,7 @@ import { fundsRoutes } from '../features/funds/routes.tsx';
 import { marketRoutes } from '../features/market/routes.tsx';
 import { nftsRoutes } from '../features/nfts/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
+import { SpotLink, spotRoutes } from '../features/spot/routes.tsx';
 import { TradePanel, tradingRoutes } from '../features/trading/routes.tsx';
 import { unavailableRoutes } from '../features/unavailable/routes.tsx';
 import { page, type AppRoute } from '../lib/routing.ts';
@@ -25,13 +26,23 @@ const AdminApp = page(() => import('./admin/AdminApp.tsx'));
  */
 const appRoutes: AppRoute[] = [
   ...homeRoutes,
-  // The market's detail page trades through the trading feature's panel, composed here.
-  ...marketRoutes({ trade: (instrument) => <TradePanel instrument={instrument} /> }),
+  // The market's detail page trades through the trading feature's panel, composed here, and
+  // leads to the spot order book of an instrument that is a spot pair (as its list rows do).
+  ...marketRoutes({
+    trade: (instrument) => (
+      <>
+        <TradePanel instrument={instrument} />
+        <SpotLink place="market" code={instrument.code} />
+      </>
+    ),
+    rowAction: (code) => <SpotLink place="row" code={code} />,
+  }),
   ...unavailableRoutes,
   ...nftsRoutes,
   ...profileRoutes,
-  ...fundsRoutes,
+  ...fundsRoutes({ coinAction: (asset) => <SpotLink place="coin" asset={asset} /> }),
   ...tradingRoutes,
+  ...spotRoutes,
   ...authRoutes,
   ...contentRoutes,
   { path: '*', element: <Navigate to="/" replace /> },

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../i18n/error-message.ts';
 import { preferences } from '../../state/preferences.ts';
@@ -7,8 +8,16 @@ import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { useBalances } from './queries.ts';
 import './funds.css';
 
-/** /profile/balancebb: the spot coin accounts, each coin's available, frozen, price and value. */
-export default function CoinAccountsPage() {
+/**
+ * /profile/balancebb: the spot coin accounts (SPEC §3): each coin's available and held
+ * quantities (set aside for open orders and withdrawals), their total, price and value in USDT.
+ * `coinAction`, given by src/app, adds a way to trade a coin (its spot pair).
+ */
+export default function CoinAccountsPage({
+  coinAction,
+}: {
+  coinAction?: (asset: string) => ReactNode;
+}) {
   const { t } = useTranslation('funds');
   const { book } = useStore(preferences);
   const balances = useBalances();
@@ -31,7 +40,10 @@ export default function CoinAccountsPage() {
                 {t('table.available')}
               </th>
               <th scope="col" className="num-col">
-                {t('table.frozen')}
+                {t('coinAccounts.held')}
+              </th>
+              <th scope="col" className="num-col">
+                {t('coinAccounts.total')}
               </th>
               <th scope="col" className="num-col">
                 {t('table.price')}
@@ -39,29 +51,49 @@ export default function CoinAccountsPage() {
               <th scope="col" className="num-col">
                 {t('table.value')}
               </th>
+              {coinAction !== undefined && (
+                <th scope="col">
+                  <span className="visually-hidden">{t('coinAccounts.trade')}</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
             {balances.data.assets.map((a) => (
               <tr key={a.asset} data-asset={a.asset}>
-                <td>
-                  <strong>{a.asset}</strong>
-                </td>
-                <td className="num-col">
+                <th scope="row">{a.asset}</th>
+                <td className="num-col" data-testid={`coin-available-${a.asset}`}>
                   <Amount value={a.available} />
                 </td>
-                <td className="num-col">
+                <td className="num-col" data-testid={`coin-held-${a.asset}`}>
                   <Amount value={a.frozen} />
+                </td>
+                <td className="num-col">
+                  <Amount value={a.total} />
                 </td>
                 <td className="num-col">
                   <Amount value={a.price} />
                 </td>
-                <td className="num-col">
+                <td className="num-col" data-testid={`coin-value-${a.asset}`}>
                   <Amount value={a.usdtValue} />
                 </td>
+                {coinAction !== undefined && (
+                  <td className="funds-coin-action">{coinAction(a.asset)}</td>
+                )}
               </tr>
             ))}
           </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={5}>
+                {t('coinAccounts.totalValue')}
+              </th>
+              <td className="num-col" data-testid="coin-total-value">
+                <Amount value={balances.data.totalUsdt} />
+              </td>
+              {coinAction !== undefined && <td />}
+            </tr>
+          </tfoot>
         </table>
       </section>
       <p className="muted">{t('coinAccounts.note')}</p>

@@ -31,6 +31,11 @@ const KINDS = [
   'option_stake_released',
   'option_payout',
   'option_lost',
+  'spot_hold',
+  'spot_release',
+  'spot_trade',
+  'spot_fee',
+  'spot_maker_funding',
 ] as const;
 
 /** The transaction record: every ledger movement of the person in this book. */

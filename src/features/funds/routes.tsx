@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { page, type AppRoute } from '../../lib/routing.ts';
 
 const BalancePage = page(() => import('./BalancePage.tsx'));
@@ -7,11 +8,17 @@ const WithdrawPage = page(() => import('./WithdrawPage.tsx'));
 const FundingRecordsPage = page(() => import('./FundingRecordsPage.tsx'));
 const TransactionsPage = page(() => import('./TransactionsPage.tsx'));
 
-export const fundsRoutes: AppRoute[] = [
+/** What src/app plugs into the funds screens from other features. */
+export interface FundsSlots {
+  /** In a coin's row of the coin accounts: a way to trade it (its spot pair). */
+  coinAction?: (asset: string) => ReactNode;
+}
+
+export const fundsRoutes = ({ coinAction }: FundsSlots = {}): AppRoute[] => [
   { path: '/profile/balance', element: <BalancePage />, guarded: true, page: BalancePage },
   {
     path: '/profile/balancebb',
-    element: <CoinAccountsPage />,
+    element: <CoinAccountsPage coinAction={coinAction} />,
     guarded: true,
     page: CoinAccountsPage,
   },

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { MarketItem } from '../../../contract/market/schemas.ts';
@@ -28,8 +28,11 @@ function matches(item: MarketItem, search: string): boolean {
   return q === '' || item.code.includes(q) || item.appName.toUpperCase().includes(q);
 }
 
-/** /market: the watchlist and the five categories, search and sort (SPEC §2). */
-export default function MarketPage() {
+/**
+ * /market: the watchlist and the five categories, search and sort (SPEC §2). `rowAction`, given
+ * by src/app, adds a link beside an instrument's name (the spot order book of a pair).
+ */
+export default function MarketPage({ rowAction }: { rowAction?: (code: string) => ReactNode }) {
   const { t } = useTranslation('market');
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -73,6 +76,7 @@ export default function MarketPage() {
         compact={layout === 'mobile'}
         watched={watched}
         onToggleWatch={onToggleWatch}
+        rowAction={rowAction}
       />
     );
   }

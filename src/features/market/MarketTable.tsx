@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { MarketItem } from '../../../contract/market/schemas.ts';
@@ -16,12 +17,15 @@ export function MarketTable({
   compact = false,
   watched,
   onToggleWatch,
+  rowAction,
 }: {
   items: readonly MarketItem[];
   compact?: boolean;
   /** With a toggle handler, each row gets a star to add it to or remove it from the watchlist. */
   watched?: ReadonlySet<string>;
   onToggleWatch?: (code: string, watch: boolean) => void;
+  /** Shown after an instrument's name (src/app's composition: e.g. its spot order book). */
+  rowAction?: (code: string) => ReactNode;
 }) {
   const { t } = useTranslation('market');
   const navigate = useNavigate();
@@ -75,7 +79,14 @@ export function MarketTable({
                 )}
                 <MarketLogo item={item} size={compact ? 22 : 28} />
                 <span className="market-label">
-                  <strong>{item.code}</strong>
+                  {rowAction === undefined ? (
+                    <strong>{item.code}</strong>
+                  ) : (
+                    <span className="market-code">
+                      <strong>{item.code}</strong>
+                      {rowAction(item.code)}
+                    </span>
+                  )}
                   <span className="muted market-app-name">{item.appName}</span>
                   {!item.open && <span className="badge market-closed">{t('table.closed')}</span>}
                 </span>

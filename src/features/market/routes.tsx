@@ -1,4 +1,5 @@
 import { page, type AppRoute } from '../../lib/routing.ts';
+import type { ReactNode } from 'react';
 import type { TradeSlot } from './MarketDetailPage.tsx';
 
 const MarketPage = page(() => import('./MarketPage.tsx'));
@@ -7,11 +8,13 @@ const MarketDetailPage = page(() => import('./MarketDetailPage.tsx'));
 /** What src/app plugs into the market screens from other features. */
 export interface MarketSlots {
   trade?: TradeSlot;
+  /** Beside an instrument's name in the market list (a link to another way of trading it). */
+  rowAction?: (code: string) => ReactNode;
 }
 
-export function marketRoutes({ trade }: MarketSlots = {}): AppRoute[] {
+export function marketRoutes({ trade, rowAction }: MarketSlots = {}): AppRoute[] {
   return [
-    { path: '/market', element: <MarketPage />, page: MarketPage },
+    { path: '/market', element: <MarketPage rowAction={rowAction} />, page: MarketPage },
     { path: '/cruuency', element: <MarketDetailPage trade={trade} />, page: MarketDetailPage },
   ];
 }

@@ -1,0 +1,172 @@
+/**
+ * What the order form shows before sending, from the shared spot figures
+ * (contract/spot/figures.ts): the turnover, the fee and what is received, the quantity a share
+ * of the balance buys or sells, and the refusals the server would answer, with its codes.
+ */
+import { Code, type CodeValue } from '../../../contract/errors.ts';
+import { ASSET_SCALE, type Asset } from '../../../contract/funds/schemas.ts';
+import {
+  compareDecimal,
+  feeOf,
+  isDecimal,
+  isOnStep,
+  netOf,
+  protectionPriceOf,
+  qtyForPercent,
+  turnoverOf,
+} from '../../../contract/spot/figures.ts';
+import type { SpotPair } from '../../../contract/spot/schemas.ts';
+
+export type SpotSide = 'buy' | 'sell';
+export type SpotType = 'limit' | 'market';
+export type SpotTif = 'gtc' | 'ioc' | 'post_only';
+
+export interface Draft {
+  side: SpotSide;
+  type: SpotType;
+  tif: SpotTif;
+  /** As typed, tidied (normaliseDecimal). */
+  price: string;
+  qty: string;
+}
+
+export interface Market {
+  bestAsk: string | undefined;
+  bestBid: string | undefined;
+  /** The feed's price a market order's protection is taken from. */
+  feedPrice: string | null | undefined;
+}
+
+/** Available balances of the pair's coins, when known (signed in and loaded). */
+export interface Available {
+  base: string;
+  quote: string;
+}
+
+export interface Problem {
+  field?: 'price' | 'qty';
+  code: CodeValue;
+}
+
+export interface DraftFigures {
+  /** price x quantity: at the limit, or (market) at the best opposite price, an estimate. */
+  turnover: string | undefined;
+  estimate: boolean;
+  /** The fee rate (percent) that applies: the taker's for a market order, the maker's for post-only, else the higher. */
+  feeRate: string;
+  fee: string | undefined;
+  feeAsset: string;
+  receive: string | undefined;
+  receiveAsset: string;
+  /** A market order's price protection (the most a buy pays, the least a sell takes). */
+  protection: string | undefined;
+  /** The price a buy sets its quote aside at and the minimum is checked at. */
+  holdPrice: string | undefined;
+  problems: Problem[];
+}
+
+export function scaleOf(asset: string): number {
+  return Object.hasOwn(ASSET_SCALE, asset) ? ASSET_SCALE[asset as Asset] : 8;
+}
+
+function higher(a: string, b: string): string {
+  return compareDecimal(a, b) >= 0 ? a : b;
+}
+
+export function draftFigures(
+  pair: SpotPair,
+  draft: Draft,
+  market: Market,
+  available: Available | undefined,
+): DraftFigures {
+  const { side, type, tif, price, qty } = draft;
+  const problems: Problem[] = [];
+  const priceOk = type === 'market' || isOnStep(price, pair.tickSize);
+  const qtyOk = isOnStep(qty, pair.lotSize);
+  if (!priceOk) problems.push({ field: 'price', code: Code.priceTickWrong });
+  if (!qtyOk) problems.push({ field: 'qty', code: Code.quantityLotWrong });
+
+  const feed = market.feedPrice ?? undefined;
+  const protection =
+    type === 'market' && feed !== undefined && isDecimal(feed)
+      ? protectionPriceOf({
+          side,
+          feedPrice: feed,
+          bandPercent: pair.marketBand,
+          tickSize: pair.tickSize,
+        })
+      : undefined;
+  if (type === 'market' && protection === undefined) problems.push({ code: Code.notTradable });
+  const tradePrice =
+    type === 'limit'
+      ? priceOk
+        ? price
+        : undefined
+      : side === 'buy'
+        ? market.bestAsk
+        : market.bestBid;
+  const holdPrice = type === 'limit' ? tradePrice : protection;
+  const turnover = tradePrice !== undefined && qtyOk ? turnoverOf(tradePrice, qty) : undefined;
+
+  const feeRate =
+    type === 'market'
+      ? pair.takerFeeRate
+      : tif === 'post_only'
+        ? pair.makerFeeRate
+        : higher(pair.makerFeeRate, pair.takerFeeRate);
+  const buying = side === 'buy';
+  const feeAsset = buying ? pair.base : pair.quote;
+  const gross = buying ? (qtyOk ? qty : undefined) : turnover;
+  const fee = gross === undefined ? undefined : feeOf(gross, feeRate, scaleOf(feeAsset));
+  const receive = gross === undefined || fee === undefined ? undefined : netOf(gross, fee);
+
+  if (holdPrice !== undefined && qtyOk) {
+    const notional = turnoverOf(holdPrice, qty);
+    if (compareDecimal(notional, pair.minNotional) < 0) {
+      problems.push({ field: 'qty', code: Code.belowMinNotional });
+    } else if (available !== undefined && buying && compareDecimal(notional, available.quote) > 0) {
+      problems.push({ code: Code.insufficientBalance });
+    }
+  }
+  if (available !== undefined && !buying && qtyOk && compareDecimal(qty, available.base) > 0) {
+    problems.push({ code: Code.insufficientBalance });
+  }
+
+  return {
+    turnover,
+    estimate: type === 'market',
+    feeRate,
+    fee,
+    feeAsset,
+    receive,
+    receiveAsset: feeAsset,
+    protection,
+    holdPrice,
+    problems,
+  };
+}
+
+/**
+ * The quantity `percent` % of the available balance buys (at the price a buy sets aside:
+ * the limit, or a market order's protection) or sells, rounded down to the lot; undefined when
+ * it cannot be known yet.
+ */
+export function percentQty(
+  pair: SpotPair,
+  side: SpotSide,
+  percent: number,
+  holdPrice: string | undefined,
+  available: Available | undefined,
+): string | undefined {
+  if (available === undefined) return undefined;
+  if (side === 'sell') {
+    return qtyForPercent({ percent, available: available.base, lotSize: pair.lotSize });
+  }
+  if (holdPrice === undefined) return undefined;
+  return qtyForPercent({
+    percent,
+    available: available.quote,
+    lotSize: pair.lotSize,
+    price: holdPrice,
+  });
+}

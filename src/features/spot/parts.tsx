@@ -1,0 +1,125 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SpotOrder } from '../../../contract/spot/schemas.ts';
+import { formatDecimal } from '../../lib/format.ts';
+import { preferences } from '../../state/preferences.ts';
+import { useStore } from '../../state/store.ts';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
+
+/** The ledger book (demo or real) every figure on the page belongs to. */
+export function LedgerBadge() {
+  const { t } = useTranslation('spot');
+  const { book } = useStore(preferences);
+  return (
+    <span className={`badge badge-${book}`} data-testid="spot-ledger" data-book={book}>
+      {t(`ledger.${book}`)}
+    </span>
+  );
+}
+
+/** One labelled figure of a summary list; `value` carries the raw decimal for tests and copy. */
+export function Figure({
+  label,
+  testId,
+  value,
+  children,
+}: {
+  label: string;
+  testId?: string;
+  value?: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd data-testid={testId} data-value={value ?? undefined}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+export function OrderStatus({ status }: { status: SpotOrder['status'] }) {
+  const { t } = useTranslation('spot');
+  return (
+    <StatusBadge
+      status={status}
+      label={t(`status.${status}`)}
+      className={`spot-status-${status}`}
+    />
+  );
+}
+
+export function SideBadge({ side }: { side: SpotOrder['side'] }) {
+  const { t } = useTranslation('spot');
+  return (
+    <span className={`badge spot-side-${side}`} data-side={side}>
+      {t(`side.${side}`)}
+    </span>
+  );
+}
+
+/** Why an order ended as it did, or undefined when there is nothing to explain. */
+const REASONS = [
+  'would_take',
+  'unfilled',
+  'fills_limit',
+  'self_trade',
+  'cancelled',
+  'requote',
+  'protection',
+] as const;
+
+export function useReasonText(): (order: Pick<SpotOrder, 'reason' | 'type'>) => string | undefined {
+  const { t } = useTranslation('spot');
+  return ({ reason, type }) => {
+    if (reason === null) return undefined;
+    if (reason === 'unfilled' && type === 'market') return t('reason.unfilledMarket');
+    return t(`reason.${(REASONS as readonly string[]).includes(reason) ? reason : 'other'}`);
+  };
+}
+
+/** The answer to a submitted order: its status, what filled and at what average, and why. */
+export function OrderResult({
+  order,
+  base,
+  quote,
+}: {
+  order: SpotOrder;
+  base: string;
+  quote: string;
+}) {
+  const { t } = useTranslation('spot');
+  const reasonText = useReasonText();
+  const reason = reasonText(order);
+  const tone =
+    order.status === 'rejected'
+      ? 'alert-error'
+      : order.status === 'cancelled'
+        ? 'alert-info'
+        : 'alert-success';
+  return (
+    <div
+      className={`alert ${tone} spot-result`}
+      role="status"
+      data-testid="spot-result"
+      data-status={order.status}
+      data-id={order.id}
+      data-filled={order.filled}
+    >
+      <p>
+        <strong>{t(`result.title.${order.status}`, { id: order.id })}</strong>
+      </p>
+      <p>
+        {t('result.progress', {
+          filled: formatDecimal(order.filled),
+          qty: formatDecimal(order.qty),
+          base,
+        })}
+        {order.avgPrice !== null &&
+          ` · ${t('result.avg', { price: formatDecimal(order.avgPrice), quote })}`}
+      </p>
+      {reason !== undefined && <p>{reason}</p>}
+    </div>
+  );
+}
