@@ -15,6 +15,7 @@ const SCREENS: { name: string; path: string | 'market-detail'; ready: string }[]
   { name: 'login', path: '/pass/login', ready: 'form' },
   { name: 'register', path: '/pass/register', ready: 'form' },
   { name: 'help', path: '/help', ready: 'h1' },
+  { name: 'spot', path: '/spot/BTCUSDT', ready: '[data-testid="book-row"]' },
 ];
 
 // The app's Content-Security-Policy allows no injected script; axe is the test's, not the app's.

@@ -16,6 +16,7 @@ const PUBLIC = [
   '/pass/reset',
   '/api/loginCallback/google',
   '/nfts',
+  '/spot/BTCUSDT',
 ];
 const SIGNED_IN = [
   '/trading',
@@ -41,7 +42,7 @@ const SIGNED_IN = [
 async function expectNoRawKeys(page: import('@playwright/test').Page) {
   const text = await page.locator('body').innerText();
   expect(text).not.toMatch(
-    /\b(nav|auth|footer|capability|unavailable|tiles|hero|menu|book|fields|login|register|reset|settings|signIns|wallet|google|password|faq|notice|errors)\.[a-zA-Z]+/,
+    /\b(nav|auth|footer|capability|unavailable|tiles|hero|menu|book|fields|login|register|reset|settings|signIns|wallet|google|password|faq|notice|errors|depth|trades|holdings|tifHint|reason|fills)\.[a-zA-Z]+/,
   );
 }
 

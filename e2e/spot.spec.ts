@@ -1,0 +1,481 @@
+import { mkdir, rmdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
+import { feeOf, midPriceOf, netOf, turnoverOf } from '../contract/spot/figures.ts';
+import { chooseLanguage, expect, registerByEmail, test } from './support/fixtures.ts';
+
+/**
+ * Spot trading on the order book, as people do it, against the real server with the simulated
+ * feed and the platform's market maker quoting every second (both ledger books; these tests
+ * use demo, where every new account starts with 10,000 USDT).
+ */
+
+interface Pair {
+  code: string;
+  base: string;
+  tick: string;
+  /** A quantity worth more than the pair's 5 USDT minimum, and its double and triple. */
+  one: string;
+  two: string;
+  three: string;
+}
+
+/** What arrives of `qty` bought: less the 0.1 % fee, in the coin received. */
+const received = (pair: Pair, qty: string) =>
+  netOf(qty, feeOf(qty, '0.1', pair.base === 'BTC' ? 8 : 18));
+
+/**
+ * Both layouts run this file at once against one server: each trades its own pair, so a resting
+ * order of one is never what the other's sell meets.
+ */
+function pairOf(info: TestInfo): Pair {
+  return info.project.name === 'mobile'
+    ? { code: 'ETHUSDT', base: 'ETH', tick: '0.01', one: '0.01', two: '0.02', three: '0.03' }
+    : { code: 'BTCUSDT', base: 'BTC', tick: '0.01', one: '0.001', two: '0.002', three: '0.003' };
+}
+
+/**
+ * Tests that rest orders in the spread hold the pair for themselves, with the lock
+ * e2e/trading.spec.ts takes before it moves a price (the same path), so neither sees the other's
+ * orders or price jumps.
+ */
+async function holdingPair<T>(code: string, run: () => Promise<T>): Promise<T> {
+  const lock = path.join(tmpdir(), `kestrel-e2e-price-${process.ppid}-${code}`);
+  for (;;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    return await run();
+  } finally {
+    await rmdir(lock);
+  }
+}
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+async function expectAccessible(page: Page): Promise<void> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe.run(),
+  );
+  const blocking = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(blocking).toEqual([]);
+}
+
+/** Opens the pair's page and waits for the market maker's quotes on both sides of the book. */
+async function openSpot(page: Page, code: string): Promise<void> {
+  await page.goto(`/spot/${code}`);
+  await expect(page.getByTestId('spot-page')).toHaveAttribute('data-code', code);
+  await expect(page.locator('[data-testid="book-row"][data-side="ask"]').first()).toBeVisible();
+  await expect(page.locator('[data-testid="book-row"][data-side="bid"]').first()).toBeVisible();
+}
+
+/** The best bid and ask on screen (the asks are listed highest first, so the best is last). */
+async function spread(page: Page): Promise<{ bid: string; ask: string }> {
+  const ask = await page
+    .getByTestId('book-asks')
+    .getByTestId('book-row')
+    .last()
+    .getAttribute('data-price');
+  const bid = await page
+    .getByTestId('book-bids')
+    .getByTestId('book-row')
+    .first()
+    .getAttribute('data-price');
+  if (ask === null || bid === null) throw new Error('no spread on screen');
+  return { bid, ask };
+}
+
+async function accountTab(page: Page, tab: 'open' | 'history' | 'holdings' | 'market') {
+  await page.getByTestId(`account-tab-${tab}`).click();
+  await expect(page.getByTestId(`account-tab-${tab}`)).toHaveAttribute('aria-selected', 'true');
+}
+
+/** Available and held of one coin, from the page's holdings tab. */
+async function expectHolding(page: Page, coin: string, available: string, held = '0') {
+  await accountTab(page, 'holdings');
+  const row = page.getByTestId(`holding-${coin}`);
+  await expect(row).toHaveAttribute('data-available', available);
+  await expect(row).toHaveAttribute('data-held', held);
+}
+
+/** Nothing sticks out of the page sideways (a wide table scrolls inside its card). */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Fills and sends one side's form; returns the form. */
+async function place(
+  page: Page,
+  order: {
+    side: 'buy' | 'sell';
+    type: 'limit' | 'market';
+    qty: string;
+    price?: string;
+    tif?: 'gtc' | 'ioc' | 'post_only';
+  },
+): Promise<Locator> {
+  // On a phone one side's form shows at a time.
+  const toggle = page.getByTestId(`side-${order.side}`);
+  if ((await toggle.count()) > 0) await toggle.click();
+  await page.getByTestId(`type-${order.type}`).click();
+  if (order.tif !== undefined) await page.getByTestId('spot-tif').selectOption(order.tif);
+  const form = page.getByTestId(`spot-form-${order.side}`);
+  if (order.price !== undefined) await form.getByTestId('spot-price').fill(order.price);
+  await form.getByTestId('spot-qty').fill(order.qty);
+  await form.getByTestId(`submit-${order.side}`).click();
+  return form;
+}
+
+/** A second person in a browser of their own, with the layout, language and checks of the first. */
+async function secondPerson(browser: Browser, info: TestInfo) {
+  const use = info.project.use;
+  const context = await browser.newContext({
+    baseURL: use.baseURL,
+    viewport: use.viewport,
+    userAgent: use.userAgent,
+    deviceScaleFactor: use.deviceScaleFactor,
+    isMobile: use.isMobile,
+    hasTouch: use.hasTouch,
+  });
+  await context.addInitScript(() => {
+    if (sessionStorage.getItem('e2e.init') !== null) return;
+    sessionStorage.setItem('e2e.init', '1');
+    localStorage.setItem('kestrel.preferences', JSON.stringify({ language: 'en', book: 'demo' }));
+    sessionStorage.setItem('kestrel.onboarding', 'true');
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(String(err)));
+  return { context, page, errors };
+}
+
+test('a limit buy below the market rests in the book and in open orders; cancelled, its funds come back', async ({
+  page,
+  request,
+}, info) => {
+  const pair = pairOf(info);
+  await registerByEmail(page, request);
+  await holdingPair(pair.code, async () => {
+    await openSpot(page, pair.code);
+    const buy = page.getByTestId('spot-form-buy');
+    await expect(buy.getByTestId('available')).toHaveAttribute('data-value', '10000');
+    await expect(page.getByTestId('spot-ledger')).toHaveText('Demo');
+
+    const { bid, ask } = await spread(page);
+    // Between the best bid and the middle of the spread: below the market, and the best bid.
+    const price = midPriceOf(bid, midPriceOf(bid, ask, pair.tick), pair.tick);
+    const qty = pair.one;
+    const total = turnoverOf(price, qty);
+    // Off the tick: the form says so in the catalogue's words, before anything is sent.
+    await buy.getByTestId('spot-price').fill(`${bid.split('.')[0]}.001`);
+    await expect(buy.getByText("Enter a price in steps of the pair's tick size")).toBeVisible();
+    await buy.getByTestId('spot-price').fill(price);
+    await buy.getByTestId('spot-qty').fill(qty);
+    // What is set aside and charged, before sending: price x quantity, 0.1 % of the coin received.
+    await expect(buy.getByTestId('turnover')).toHaveAttribute('data-value', total);
+    await expect(buy.getByTestId('fee')).toHaveAttribute(
+      'data-value',
+      netOf(qty, received(pair, qty)),
+    );
+    await expect(buy.getByTestId('receive')).toHaveAttribute('data-value', received(pair, qty));
+    await buy.getByTestId('submit-buy').click();
+    const result = buy.getByTestId('spot-result');
+    await expect(result).toHaveAttribute('data-status', 'waiting');
+    await expect(result).toContainText('waiting for fill');
+
+    // In the book, with its quantity, not the platform's; and in open orders.
+    const level = page.locator(`[data-testid="book-row"][data-side="bid"][data-price="${price}"]`);
+    await expect(level).toHaveAttribute('data-qty', qty);
+    await expect(level).toHaveAttribute('data-platform', 'false');
+    // A level of the book fills the price.
+    await buy.getByTestId('spot-price').fill('');
+    await level.click();
+    await expect(buy.getByTestId('spot-price')).toHaveValue(price);
+    await accountTab(page, 'open');
+    const open = page.getByTestId('open-order');
+    await expect(open).toHaveCount(1);
+    await expect(open).toHaveAttribute('data-price', price);
+    await expect(open).toHaveAttribute('data-status', 'waiting');
+    await expect(open.getByTestId('order-held')).toHaveAttribute('data-value', total);
+    await expect(buy.getByTestId('available')).toHaveAttribute('data-value', netOf('10000', total));
+    await expectHolding(page, 'USDT', netOf('10000', total), total);
+
+    await accountTab(page, 'open');
+    await open.getByTestId('cancel-order').click();
+    await expect(open).toHaveCount(0);
+    await expect(page.getByTestId('current-empty')).toBeVisible();
+    await expect(level).toHaveCount(0);
+    await expect(buy.getByTestId('available')).toHaveAttribute('data-value', '10000');
+    await expectHolding(page, 'USDT', '10000', '0');
+    await accountTab(page, 'history');
+    const ended = page.getByTestId('history-order').first();
+    await expect(ended).toHaveAttribute('data-status', 'cancelled');
+    await expect(ended.getByTestId('order-reason')).toContainText('Cancelled by you');
+  });
+});
+
+test("a market buy fills against the platform's quotes: the coin arrives, the trade shows", async ({
+  page,
+  request,
+}, info) => {
+  const pair = pairOf(info);
+  await registerByEmail(page, request);
+  await holdingPair(pair.code, async () => {
+    await openSpot(page, pair.code);
+    await expect(
+      page.locator('[data-testid="book-row"][data-platform="true"]').first(),
+    ).toBeVisible();
+    await expectHolding(page, pair.base, '0');
+
+    // Post-only at a price that would take at once: rejected, explained, nothing set aside.
+    const { ask: best } = await spread(page);
+    const through = midPriceOf(best, turnoverOf(best, '1.02'), pair.tick);
+    const postOnly = await place(page, {
+      side: 'buy',
+      type: 'limit',
+      tif: 'post_only',
+      price: through,
+      qty: pair.one,
+    });
+    const rejected = postOnly.getByTestId('spot-result');
+    await expect(rejected).toHaveAttribute('data-status', 'rejected');
+    await expect(rejected).toContainText('Post-only: at this price the order would have traded');
+    await expect(postOnly.getByTestId('available')).toHaveAttribute('data-value', '10000');
+    await page.getByTestId('type-market').click();
+    const buy = page.getByTestId('spot-form-buy');
+    await buy.getByTestId('spot-qty').fill(pair.two);
+    // The total is an estimate at the best ask (which the maker moves with the feed); the price
+    // protection is shown.
+    await expect
+      .poll(async () => {
+        const shown = await buy.getByTestId('turnover').getAttribute('data-value');
+        return shown === turnoverOf((await spread(page)).ask, pair.two);
+      })
+      .toBe(true);
+    await expect(buy.getByTestId('protection')).toHaveAttribute('data-value', /^\d/);
+    await buy.getByTestId('submit-buy').click();
+    const result = buy.getByTestId('spot-result');
+    await expect(result).toHaveAttribute('data-status', 'success');
+    await expect(result).toHaveAttribute('data-filled', pair.two);
+
+    // Less the 0.1 % fee in the coin received.
+    await expectHolding(page, pair.base, received(pair, pair.two));
+    if (info.project.name === 'mobile') await accountTab(page, 'market');
+    const trade = page.getByTestId('trade-row').first();
+    await expect(trade).toHaveAttribute('data-qty', pair.two);
+    await expect(trade).toHaveAttribute('data-side', 'buy');
+
+    await accountTab(page, 'history');
+    const ended = page.getByTestId('history-order').first();
+    await expect(ended).toHaveAttribute('data-status', 'success');
+    await expect(ended).toHaveAttribute('data-type', 'market');
+    await ended.getByTestId('order-details').click();
+    const fill = ended.getByTestId('fill-row').first();
+    await expect(fill).toHaveAttribute('data-role', 'taker');
+    // The other side was the platform's market maker, marked as such.
+    await expect(fill.getByText('Platform market maker')).toBeAttached();
+  });
+});
+
+test("a second person's sell meets the first person's resting buy inside the spread: both filled", async ({
+  page,
+  request,
+  browser,
+}, info) => {
+  test.slow();
+  const pair = pairOf(info);
+  const seller = await secondPerson(browser, info);
+  await registerByEmail(seller.page, request);
+  await registerByEmail(page, request);
+  await holdingPair(pair.code, async () => {
+    // The seller first buys some of the coin from the market maker.
+    await openSpot(seller.page, pair.code);
+    const bought = await place(seller.page, { side: 'buy', type: 'market', qty: pair.three });
+    await expect(bought.getByTestId('spot-result')).toHaveAttribute('data-status', 'success');
+    const owned = received(pair, pair.three);
+    await expectHolding(seller.page, pair.base, owned);
+
+    // The buyer bids in the middle of the spread, where the maker's quotes cannot meet it.
+    await openSpot(page, pair.code);
+    const { bid, ask } = await spread(page);
+    const price = midPriceOf(bid, ask, pair.tick);
+    const buy = await place(page, { side: 'buy', type: 'limit', tif: 'gtc', price, qty: pair.two });
+    await expect(buy.getByTestId('spot-result')).toHaveAttribute('data-status', 'waiting');
+    await expect(
+      seller.page.locator(`[data-testid="book-row"][data-side="bid"][data-price="${price}"]`),
+    ).toHaveAttribute('data-qty', pair.two);
+
+    // The seller sells exactly there, immediate or cancel.
+    const sell = await place(seller.page, {
+      side: 'sell',
+      type: 'limit',
+      tif: 'ioc',
+      price,
+      qty: pair.two,
+    });
+    const sold = sell.getByTestId('spot-result');
+    await expect(sold).toHaveAttribute('data-status', 'filled');
+    await expect(sold).toHaveAttribute('data-filled', pair.two);
+    await expect(sold).toContainText(`average price ${Number(price).toLocaleString('en')}`);
+    await expectHolding(seller.page, pair.base, netOf(owned, pair.two));
+
+    // The buyer hears of it over the user channel: the open order is gone, filled at its price.
+    await accountTab(page, 'open');
+    await expect(page.getByTestId('open-order')).toHaveCount(0);
+    await accountTab(page, 'history');
+    const filled = page.getByTestId('history-order').first();
+    await expect(filled).toHaveAttribute('data-status', 'filled');
+    await expect(filled.getByTestId('order-avg')).toHaveAttribute('data-value', price);
+    await filled.getByTestId('order-details').click();
+    const fill = filled.getByTestId('fill-row');
+    await expect(fill).toHaveCount(1);
+    await expect(fill).toHaveAttribute('data-role', 'maker');
+    await expect(fill.getByText('Platform market maker')).toHaveCount(0);
+    await expectNoSidewaysScroll(page);
+    await expectHolding(page, pair.base, received(pair, pair.two));
+  });
+  expect(seller.errors, 'console errors of the second person').toEqual([]);
+  await seller.context.close();
+});
+
+test.describe('visitors', () => {
+  // The app's Content-Security-Policy allows no injected script; axe is the test's, not the app's.
+  test.use({ bypassCSP: true });
+
+  test('a visitor sees the book, depth and trades, and a sign-in prompt in place of the forms', async ({
+    page,
+  }) => {
+    await openSpot(page, 'BTCUSDT');
+    await expect(page.getByTestId('platform-legend')).toContainText('Platform market maker');
+    await expect(
+      page.locator('[data-testid="book-row"][data-platform="true"]').first(),
+    ).toBeVisible();
+    await expect(page.getByTestId('depth-chart')).toBeVisible();
+    await expect(page.getByTestId('spot-trades')).toBeVisible();
+    await expect(page.getByTestId('spot-sign-in')).toHaveAttribute(
+      'href',
+      '/pass/login?redirect=%2Fspot%2FBTCUSDT',
+    );
+    await expect(page.getByTestId('spot-form-buy')).toHaveCount(0);
+    await expect(page.getByTestId('spot-fees')).toHaveCount(0);
+    await expectAccessible(page);
+
+    // The pair switcher, and an unknown pair.
+    await page.getByTestId('pair-ETHUSDT').click();
+    await expect(page).toHaveURL(/\/spot\/ETHUSDT$/);
+    await expect(page.getByTestId('spot-page')).toHaveAttribute('data-code', 'ETHUSDT');
+    await page.goto('/spot/DOGEUSDT');
+    await expect(
+      page.getByRole('heading', { name: 'This trading pair is not offered' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('pair-BTCUSDT')).toBeVisible();
+  });
+
+  test('the market list and a market page lead to the spot book of a pair', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/market');
+    await page.getByTestId('spot-link-BTCUSDT').click();
+    await expect(page).toHaveURL(/\/spot\/BTCUSDT$/);
+
+    const res = await request.get(
+      '/swx/customer/index/listMarketByType?type=2&size=100&search=ETH',
+    );
+    const body = (await res.json()) as { result: { list: { id: number; code: string }[] } };
+    const eth = body.result.list.find((i) => i.code === 'ETHUSDT');
+    expect(eth).toBeDefined();
+    await page.goto(`/cruuency?code=ETHUSDT&type=2&id=${eth?.id ?? 0}`);
+    await expect(page.getByTestId('spot-promo')).toContainText('ETH/USDT is also traded spot');
+    await page.getByTestId('spot-trade-link').click();
+    await expect(page).toHaveURL(/\/spot\/ETHUSDT$/);
+  });
+});
+
+test('coin accounts show held and available coins and lead to their pair', async ({
+  page,
+  request,
+}) => {
+  await registerByEmail(page, request);
+  await page.goto('/profile/balancebb');
+  const table = page.getByTestId('coin-accounts');
+  await expect(table.getByRole('columnheader', { name: 'Held' })).toBeVisible();
+  await expect(page.getByTestId('coin-available-USDT')).toHaveText('10,000');
+  await expect(page.getByTestId('coin-held-USDT')).toHaveText('0');
+  await expect(page.getByTestId('coin-total-value')).toHaveText(/^10,000(\.00)?$/);
+  // In Arabic on a phone too, the wide table scrolls inside its card, not the page.
+  await chooseLanguage(page, 'ar');
+  await page.reload();
+  await expect(page.getByTestId('coin-trade-BTC')).toBeAttached();
+  await expectNoSidewaysScroll(page);
+  await chooseLanguage(page, 'en');
+  await page.reload();
+  await page.getByTestId('coin-trade-ETH').click();
+  await expect(page).toHaveURL(/\/spot\/ETHUSDT$/);
+  await page.goto('/profile/balancebb');
+  await page.getByTestId('coin-trade-USDT').click();
+  await expect(page).toHaveURL(/\/spot\/BTCUSDT$/);
+});
+
+test('the spot page in Arabic: right to left, no raw keys, nothing left in English', async ({
+  page,
+  request,
+}) => {
+  await registerByEmail(page, request);
+  await chooseLanguage(page, 'ar');
+  await openSpot(page, 'BTCUSDT');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByTestId('spot-ledger')).toHaveText('تجريبي');
+  const buy = page.getByTestId('spot-form-buy');
+  await buy.getByTestId('spot-qty').fill('0.001');
+  await expect(buy.getByTestId('fee')).toHaveAttribute('data-value', /^\d/);
+  const spot = page.getByTestId('spot-page');
+  const codes = ['BTC', 'USDT', 'ETH', 'USDC', 'BTCUSDT'];
+  const words = (text: string) =>
+    (text.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => !codes.includes(w));
+  expect(words(await spot.innerText())).toEqual([]);
+  // An order filled by the market maker: its answer, and its fills with the maker's mark.
+  await holdingPair('BTCUSDT', async () => {
+    await page.getByTestId('type-market').click();
+    await buy.getByTestId('spot-qty').fill('0.001');
+    await buy.getByTestId('submit-buy').click();
+    await expect(buy.getByTestId('spot-result')).toHaveAttribute('data-status', 'success');
+  });
+  expect(words(await spot.innerText())).toEqual([]);
+  await accountTab(page, 'history');
+  await page.getByTestId('order-details').first().click();
+  await expect(page.getByTestId('fill-row')).toHaveCount(1);
+  expect(words(await spot.innerText())).toEqual([]);
+  await expectNoSidewaysScroll(page);
+  await accountTab(page, 'holdings');
+  expect(words(await spot.innerText())).toEqual([]);
+  // Right to left: the book's price column starts at the right, the asks stay above the bids.
+  const book = page.getByTestId('spot-book');
+  const bookBox = await book.boundingBox();
+  const priceBox = await book.locator('thead th').first().boundingBox();
+  expect(bookBox).not.toBeNull();
+  expect(priceBox).not.toBeNull();
+  if (bookBox !== null && priceBox !== null) {
+    expect(priceBox.x + priceBox.width).toBeGreaterThan(bookBox.x + bookBox.width / 2);
+  }
+  const askBox = await page.getByTestId('book-asks').boundingBox();
+  const bidBox = await page.getByTestId('book-bids').boundingBox();
+  expect((askBox?.y ?? 0) < (bidBox?.y ?? 0)).toBe(true);
+  await expectNoSidewaysScroll(page);
+});
