@@ -1,6 +1,7 @@
 /**
  * Ledger transfers per second (one debit and one credit, idempotency key, balance check), on
- * PGlite in memory and on PostgreSQL when it answers, with 1 and 16 concurrent clients.
+ * PGlite in memory and on PostgreSQL when it answers, with 1 and 16 concurrent clients; then
+ * `pgbench -N` with 16 clients on the same PostgreSQL, the baseline (goal: >= 50 % of it).
  *
  *   npx tsx bench/ledger-transfers.ts      (BENCH_TRANSFERS=4000 per run)
  */
@@ -10,6 +11,7 @@ import { migrate } from '../server/src/platform/db/migrate.ts';
 import { openPglite } from '../server/src/platform/db/pglite.ts';
 import { openPostgres } from '../server/src/platform/db/postgres.ts';
 import { Ledger } from '../server/src/ledger/ledger.ts';
+import { pgbenchTps } from './support/pgbench.ts';
 
 const total = Number(process.env.BENCH_TRANSFERS ?? 4000);
 const postgresAdmin =
@@ -27,7 +29,8 @@ async function users(db: Database, n: number): Promise<number[]> {
   return ids;
 }
 
-async function run(label: string, db: Database): Promise<void> {
+async function run(label: string, db: Database): Promise<number> {
+  let last = 0;
   await migrate(db);
   const ledger = new Ledger(db);
   const ids = await users(db, 32);
@@ -71,10 +74,12 @@ async function run(label: string, db: Database): Promise<void> {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    last = (each * clients) / seconds;
     console.info(
       `${label.padEnd(11)} ${String(clients).padStart(2)} client(s)  ${String(Math.round((each * clients) / seconds)).padStart(6)} transfers/s`,
     );
   }
+  return last;
 }
 
 const lite = await openPglite('memory');
@@ -89,9 +94,16 @@ try {
   const url = new URL(postgresAdmin);
   url.pathname = `/${name}`;
   const db = await openPostgres(url.toString(), 20);
-  await run('PostgreSQL', db);
+  const transfers = await run('PostgreSQL', db);
   await db.close();
   await admin.query(`drop database ${name} with (force)`);
+  const tps = await pgbenchTps(postgresAdmin, 16, 10);
+  if (tps !== undefined) {
+    console.info(`pgbench -N  16 client(s)  ${String(Math.round(tps)).padStart(6)} tps (baseline)`);
+    console.info(
+      `ledger with 16 clients: ${Math.round((transfers / tps) * 100)} % of pgbench -N (goal >= 50 %)`,
+    );
+  }
 } catch (err) {
   console.info(`PostgreSQL skipped: ${(err as Error).message}`);
 } finally {

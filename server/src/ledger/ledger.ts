@@ -67,6 +67,8 @@ export class LedgerError extends Error {
 }
 
 const MAX_LEGS = 16;
+/** Account ids the ledger remembers (a few per person and coin). */
+const ACCOUNT_IDS_MAX = 200_000;
 
 /** Stable JSON of the request (bigints as strings) for the idempotency check. */
 function bodyHash(req: TransferRequest): string {
@@ -91,6 +93,14 @@ export function isNegativeBalance(err: unknown): boolean {
  * zero (a database constraint).
  */
 export class Ledger {
+  /**
+   * Account ids already committed (accounts are never deleted, so an id never goes stale). An
+   * id found or made inside a transaction joins only once that transaction has committed:
+   * cached earlier, a rolled-back account would leave an id that points nowhere.
+   */
+  private readonly ids = new Map<string, number>();
+  private readonly pending = new WeakMap<Tx, Map<string, number>>();
+
   constructor(private readonly db: Database) {}
 
   /** The asset's decimal scale (money/assets.ts, checked against the table at start). */
@@ -103,6 +113,20 @@ export class Ledger {
   /** The account's id, created on first use. */
   async accountId(tx: Tx, ref: AccountRef, asset: string, book: Book): Promise<number> {
     const isUser = 'user' in ref;
+    const cacheKey = isUser
+      ? `u${ref.user}:${ref.purpose}:${asset}:${book}`
+      : `p:${ref.platform}:${asset}:${book}`;
+    const cached = this.ids.get(cacheKey) ?? this.pending.get(tx)?.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const id = await this.findOrCreate(tx, ref, asset, book);
+    let pending = this.pending.get(tx);
+    if (pending === undefined) this.pending.set(tx, (pending = new Map()));
+    pending.set(cacheKey, id);
+    return id;
+  }
+
+  private async findOrCreate(tx: Tx, ref: AccountRef, asset: string, book: Book): Promise<number> {
+    const isUser = 'user' in ref;
     const find = () =>
       isUser
         ? tx.query<{ id: number }>(
@@ -114,7 +138,7 @@ export class Ledger {
             [ref.platform, asset, book],
           );
     const [found] = await find();
-    if (found !== undefined) return found.id;
+    if (found !== undefined) return Number(found.id);
     const [created] = await tx.query<{ id: number }>(
       `insert into ledger_accounts (user_id, platform_key, asset, book, purpose)
        values ($1, $2, $3, $4, $5) on conflict do nothing returning id`,
@@ -122,11 +146,11 @@ export class Ledger {
         ? [ref.user, null, asset, book, ref.purpose]
         : [null, ref.platform, asset, book, 'platform'],
     );
-    if (created !== undefined) return created.id;
+    if (created !== undefined) return Number(created.id);
     // Created by a concurrent request between our select and insert.
     const [again] = await find();
     if (again === undefined) throw new Error('ledger account vanished');
-    return again.id;
+    return Number(again.id);
   }
 
   /** Applies every leg, or none; a replayed key returns the first outcome. */
@@ -258,7 +282,7 @@ export class Ledger {
    */
   async atomically<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     try {
-      return await this.db.transaction(fn);
+      return await this.committing(fn);
     } catch (err) {
       if (isNegativeBalance(err)) throw new LedgerError('insufficient_funds');
       if (
@@ -266,13 +290,58 @@ export class Ledger {
         /ledger_batches/.test(String((err as Error).message))
       ) {
         // A concurrent request with the same key committed first: retry, which replays it.
-        return this.db.transaction(fn);
+        return this.committing(fn);
       }
       throw err;
     }
   }
 
-  /** Applies every leg of `req` inside the caller's transaction, once per key. */
+  /**
+   * Runs `fn` inside a savepoint of `tx`. When it fails with an error `expected` accepts (a
+   * balance that would go below zero, a refusal), just `fn`'s writes are undone and the
+   * transaction goes on: several commands in one transaction, each all or nothing.
+   */
+  async attempt<T>(
+    tx: Tx,
+    fn: () => Promise<T>,
+    expected: (err: unknown) => boolean,
+  ): Promise<{ ok: true; value: T } | { ok: false; err: unknown }> {
+    await tx.query('savepoint ledger_attempt');
+    let value: T;
+    try {
+      value = await fn();
+    } catch (err) {
+      if (!expected(err)) throw err;
+      await tx.query('rollback to savepoint ledger_attempt');
+      // An account made inside the savepoint is gone again: cache nothing from this one.
+      this.pending.delete(tx);
+      return { ok: false, err };
+    }
+    await tx.query('release savepoint ledger_attempt');
+    return { ok: true, value };
+  }
+
+  /** One transaction; the account ids it resolved are cached once it has committed. */
+  private async committing<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    let used: Tx | undefined;
+    const result = await this.db.transaction((tx) => {
+      used = tx;
+      return fn(tx);
+    });
+    const resolved = used === undefined ? undefined : this.pending.get(used);
+    if (resolved !== undefined) {
+      // Bounded: past the bound the cache starts again (ids are read back as needed).
+      if (this.ids.size + resolved.size > ACCOUNT_IDS_MAX) this.ids.clear();
+      for (const [key, id] of resolved) this.ids.set(key, id);
+    }
+    return result;
+  }
+
+  /**
+   * Applies every leg of `req` inside the caller's transaction, once per key: the batch row,
+   * the balances and the legs in one statement (one round trip), so a trade's legs cost what
+   * one write costs.
+   */
   async post(tx: Tx, req: TransferRequest): Promise<TransferOutcome> {
     if (req.key.length < 8 || req.key.length > 200) throw new LedgerError('invalid_key');
     if (req.legs.length === 0 || req.legs.length > MAX_LEGS)
@@ -280,62 +349,97 @@ export class Ledger {
     for (const leg of req.legs) if (leg.amount <= 0n) throw new LedgerError('invalid_amount');
     const scale = this.scaleOf(req.asset);
     const hash = bodyHash(req);
+    // Every unit leaving an account arrives in another of the same asset and book.
+    const net = new Map<number, bigint>();
+    const legs = {
+      from: [] as number[],
+      to: [] as number[],
+      amount: [] as string[],
+      kind: [] as string[],
+      reference: [] as (string | null)[],
+      tickCode: [] as (string | null)[],
+      tickPrice: [] as (string | null)[],
+      tickTs: [] as (string | null)[],
+    };
+    for (const leg of req.legs) {
+      const from = await this.accountId(tx, leg.from, req.asset, req.book);
+      const to = await this.accountId(tx, leg.to, req.asset, req.book);
+      net.set(from, (net.get(from) ?? 0n) - leg.amount);
+      net.set(to, (net.get(to) ?? 0n) + leg.amount);
+      legs.from.push(from);
+      legs.to.push(to);
+      legs.amount.push(fromUnits(leg.amount, scale));
+      legs.kind.push(leg.kind);
+      legs.reference.push(leg.reference ?? null);
+      legs.tickCode.push(leg.tick?.code ?? null);
+      legs.tickPrice.push(leg.tick?.price ?? null);
+      legs.tickTs.push(leg.tick === undefined ? null : new Date(leg.tick.ts).toISOString());
+    }
+    const total = [...net.values()].reduce((sum, delta) => sum + delta, 0n);
+    assert(total === 0n, () => `batch ${req.key} nets to ${total} in ${req.asset} ${req.book}`);
+    // Accounts are locked in id order, so two batches between the same accounts cannot
+    // deadlock; one a batch leaves unchanged (a release to its owner) is skipped.
+    const changed = [...net].filter(([, d]) => d !== 0n).sort((a, b) => a[0] - b[0]);
+    if (changed.length > 1) {
+      // The one statement below would lock its rows in whatever order it reads them.
+      await tx.query('select id from ledger_accounts where id = any($1) order by id for update', [
+        changed.map(([id]) => id),
+      ]);
+    }
+    const [row] = await tx.query<{ id: string | null; moved: number; legs: number }>(
+      `with batch as (
+         insert into ledger_batches (idempotency_key, body_hash) values ($1, $2)
+         on conflict (idempotency_key) do nothing returning id
+       ), moved as (
+         update ledger_accounts a set balance = a.balance + d.delta
+           from unnest($3::bigint[], $4::numeric[]) with ordinality as d(id, delta, n)
+          where a.id = d.id and exists (select 1 from batch)
+         returning a.id
+       ), legs as (
+         insert into ledger_transfers (batch_id, leg, from_account, to_account, asset, book, amount,
+           kind, reference, tick_code, tick_price, tick_ts)
+         select batch.id, l.n - 1, l.from_account, l.to_account, $5, $6, l.amount, l.kind,
+                l.reference, l.tick_code, l.tick_price, l.tick_ts
+           from batch, unnest($7::bigint[], $8::bigint[], $9::numeric[], $10::text[], $11::text[],
+                              $12::text[], $13::numeric[], $14::timestamptz[])
+                with ordinality as l(from_account, to_account, amount, kind, reference, tick_code,
+                                     tick_price, tick_ts, n)
+         returning 1
+       )
+       select (select id::text from batch) as id, (select count(*) from moved)::int as moved,
+              (select count(*) from legs)::int as legs`,
+      [
+        req.key,
+        hash,
+        changed.map(([id]) => id),
+        changed.map(([, d]) => (d < 0n ? `-${fromUnits(-d, scale)}` : fromUnits(d, scale))),
+        req.asset,
+        req.book,
+        legs.from,
+        legs.to,
+        legs.amount,
+        legs.kind,
+        legs.reference,
+        legs.tickCode,
+        legs.tickPrice,
+        legs.tickTs,
+      ],
+    );
+    if (row === undefined) throw new Error(`batch ${req.key} answered no row`);
+    if (row.id !== null) {
+      assert(
+        row.moved === changed.length && row.legs === req.legs.length,
+        () => `batch ${req.key}: ${row.moved}/${changed.length} accounts, ${row.legs} legs`,
+      );
+      return { batchId: Number(row.id), replayed: false };
+    }
     const [existing] = await tx.query<{ id: number; body_hash: string }>(
       'select id, body_hash from ledger_batches where idempotency_key = $1',
       [req.key],
     );
-    if (existing !== undefined) {
-      if (existing.body_hash !== hash) throw new LedgerError('idempotency_conflict');
-      return { batchId: existing.id, replayed: true };
-    }
-    const [batch] = await tx.query<{ id: number }>(
-      'insert into ledger_batches (idempotency_key, body_hash) values ($1, $2) returning id',
-      [req.key, hash],
-    );
-    if (batch === undefined) throw new Error('batch insert returned no row');
-    // Every unit leaving an account arrives in another of the same asset and book.
-    const net = new Map<number, bigint>();
-    for (const [i, leg] of req.legs.entries()) {
-      const from = await this.accountId(tx, leg.from, req.asset, req.book);
-      const to = await this.accountId(tx, leg.to, req.asset, req.book);
-      const amount = fromUnits(leg.amount, scale);
-      // Update in id order, so two transfers between the same accounts cannot deadlock.
-      const updates: [number, string][] = [
-        [from, `-${amount}`],
-        [to, amount],
-      ];
-      updates.sort((a, b) => a[0] - b[0]);
-      net.set(from, (net.get(from) ?? 0n) - leg.amount);
-      net.set(to, (net.get(to) ?? 0n) + leg.amount);
-      for (const [id, delta] of updates) {
-        await tx.query('update ledger_accounts set balance = balance + $1::numeric where id = $2', [
-          delta,
-          id,
-        ]);
-      }
-      await tx.query(
-        `insert into ledger_transfers (batch_id, leg, from_account, to_account, asset, book, amount,
-           kind, reference, tick_code, tick_price, tick_ts)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-        [
-          batch.id,
-          i,
-          from,
-          to,
-          req.asset,
-          req.book,
-          amount,
-          leg.kind,
-          leg.reference ?? null,
-          leg.tick?.code ?? null,
-          leg.tick?.price ?? null,
-          leg.tick === undefined ? null : new Date(leg.tick.ts),
-        ],
-      );
-    }
-    const total = [...net.values()].reduce((sum, delta) => sum + delta, 0n);
-    assert(total === 0n, () => `batch ${req.key} nets to ${total} in ${req.asset} ${req.book}`);
-    return { batchId: batch.id, replayed: false };
+    if (existing === undefined) throw new Error(`batch ${req.key} neither new nor stored`);
+    if (existing.body_hash !== hash) throw new LedgerError('idempotency_conflict');
+    return { batchId: Number(existing.id), replayed: true };
   }
 
   /** A user's balance in the asset's smallest unit. */

@@ -57,6 +57,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     AUTH_RATE_LIMIT_MAX: '100000',
     DEV_OUTBOX_ROUTE: 'true',
     MARKET_BACKFILL_DAYS: '4',
+    // The spot market maker quotes when a test asks it to (spotDesks.quoteAll), not every second.
+    SPOT_QUOTE_MS: '0',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });

@@ -5,7 +5,8 @@ import { SPOT_LIMITS } from '../../../../contract/spot/schemas.ts';
 import { RATE_SCALE } from '../../../../contract/trading/formulas.ts';
 import { assert } from '../../assert.ts';
 import { AppError } from '../../errors.ts';
-import { isNegativeBalance, LedgerError, type Leg, type Ledger } from '../../ledger/ledger.ts';
+import { isNegativeBalance, type Leg, type Ledger } from '../../ledger/ledger.ts';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { fromUnits, toUnits } from '../../money/decimal.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { OrderBook } from './engine/order-book.ts';
@@ -17,6 +18,24 @@ const RATE_ONE = 10n ** BigInt(RATE_SCALE);
 
 /** Commands waiting for one book's writer; past this a new one is refused as busy. */
 const QUEUE_MAX = 10_000;
+/** Commands committed together in one transaction at most. */
+const BATCH_MAX = 64;
+
+/** What the commands of one batch share: the fee rates, and whose orders changed. */
+interface Batch {
+  readonly fees: FeeRates;
+  readonly touched: { userId: number; id: number }[];
+}
+
+/**
+ * A queued command: it runs inside the batch's transaction and names the order it made or
+ * changed (0: none), whose committed row it is answered with.
+ */
+interface Job {
+  run(tx: Tx, batch: Batch, step: { moved: boolean }): Promise<number>;
+  resolve(row: OrderRow | undefined): void;
+  reject(err: unknown): void;
+}
 
 /** An order as its desk tracks it while it rests: what it has done, in exact units. */
 interface Live {
@@ -68,16 +87,16 @@ function feeOn(amount: bigint, rate: bigint): bigint {
 }
 
 /**
- * The single writer of one pair's book in one ledger book. Commands run one at a time; each
- * one's order row, fills, ledger transfers and hold changes commit in one transaction before
- * its caller hears back. The matching itself is the pure engine; if a transaction fails after
+ * The single writer of one pair's book in one ledger book. Commands run in order, in batches
+ * of one transaction; each one's order row, fills, ledger transfers and hold changes commit
+ * before its caller hears back. The matching itself is the pure engine; if a transaction fails after
  * the engine moved, the book is rebuilt from the database, which holds only what committed.
  */
 export class Desk {
   private engine: OrderBook;
   private live = new Map<number, Live>();
-  private tail: Promise<unknown> = Promise.resolve();
-  private waiting = 0;
+  private readonly queue: Job[] = [];
+  private draining: Promise<void> | undefined;
   private trades: RecentTrade[] = [];
   private lastPrice: string | null = null;
   /** Grows with every committed change of the book, across leaders too (it starts at the clock). */
@@ -123,35 +142,83 @@ export class Desk {
     this.seq += 1;
   }
 
-  /** Runs `fn` after every command queued before it; refuses past the queue's bound. */
-  private run<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.waiting >= QUEUE_MAX) return Promise.reject(new AppError(Code.busy));
-    this.waiting += 1;
-    const result = this.tail.then(fn, fn);
-    this.tail = result.then(
-      () => {
-        this.waiting -= 1;
-      },
-      () => {
-        this.waiting -= 1;
-      },
-    );
-    return result;
-  }
-
   /** Places an order: rejected, resting, filled or cancelled, all settled before it returns. */
-  place(p: Placement): Promise<OrderRow> {
-    return this.run(() => this.placeNow(p));
+  async place(p: Placement): Promise<OrderRow> {
+    return this.answered(
+      await this.enqueue(async (tx, batch, step) => {
+        const refusal = this.engine.check(this.terms(p));
+        if (refusal === 'owner_orders' || refusal === 'book_orders' || refusal === 'book_levels') {
+          throw new AppError(Code.spotOrdersFull);
+        }
+        assert(refusal === undefined || refusal === 'would_take', () => `refused: ${refusal}`);
+        return this.placeIn(tx, p, refusal !== undefined, batch, step);
+      }),
+    );
   }
 
-  /** Cancels a resting order; `userId` must own it (undefined: any, the engine's own use). */
-  cancel(orderId: number, userId: number): Promise<OrderRow> {
-    return this.run(() => this.cancelNow(orderId, userId));
+  /** Cancels a resting order its owner names. */
+  async cancel(orderId: number, userId: number): Promise<OrderRow> {
+    return this.answered(
+      await this.enqueue(async (tx, batch, step) => {
+        const order = this.live.get(orderId);
+        if (order === undefined || order.userId !== userId) {
+          const row = await this.deps.store.orderIn(tx, orderId);
+          if (row === undefined || Number(row.user_id) !== userId) {
+            throw new AppError(Code.notFound, { field: 'id' });
+          }
+          throw new AppError(Code.orderStatusWrong, { field: 'id' });
+        }
+        step.moved = true;
+        assert(this.engine.cancel(orderId).cancelled, () => `live order ${orderId} not in book`);
+        await this.end(tx, order, 'cancelled', 'cancelled');
+        batch.touched.push({ userId, id: orderId });
+        return orderId;
+      }),
+    );
+  }
+
+  /**
+   * The platform's quotes renewed in one command: its resting orders taken out, then each
+   * placement placed while its owner's balance lasts. A placement the balance cannot cover is
+   * undone to its savepoint and ends its side (the maker never quotes money it does not have);
+   * one the engine would refuse (a post-only that would take) is skipped without a row.
+   * Answers how many were placed.
+   */
+  async requote(owner: number, placements: readonly Placement[]): Promise<number> {
+    let placed = 0;
+    await this.enqueue(async (tx, batch, step) => {
+      for (const order of this.ordersOf(owner)) {
+        step.moved = true;
+        assert(this.engine.cancel(order.id).cancelled, () => `quote ${order.id} not in book`);
+        await this.end(tx, order, 'cancelled', 'requote');
+      }
+      const spent = new Set<Side>();
+      for (const p of placements) {
+        assert(p.userId === owner && p.platform, () => 'a requote places only its own quotes');
+        if (spent.has(p.side) || this.engine.check(this.terms(p)) !== undefined) continue;
+        const seen = batch.touched.length;
+        const one = { moved: false };
+        // A hold the balance cannot cover fails before the engine moves: undone alone.
+        const outcome = await this.deps.ledger.attempt(
+          tx,
+          () => this.placeIn(tx, p, false, batch, one),
+          (err) => !one.moved && isNegativeBalance(err),
+        );
+        if (one.moved) step.moved = true;
+        if (outcome.ok) placed += 1;
+        else {
+          batch.touched.length = seen;
+          spent.add(p.side);
+        }
+      }
+      return 0;
+    });
+    return placed;
   }
 
   /** Waits for every command queued so far (tests, shutdown). */
   async idle(): Promise<void> {
-    await this.tail;
+    while (this.draining !== undefined) await this.draining;
   }
 
   depth(levels: number) {
@@ -175,81 +242,75 @@ export class Desk {
     return this.lastPrice;
   }
 
-  private async placeNow(p: Placement): Promise<OrderRow> {
-    const refusal = this.engine.check(this.terms(p));
-    if (refusal === 'owner_orders' || refusal === 'book_orders' || refusal === 'book_levels') {
-      throw new AppError(Code.spotOrdersFull);
-    }
-    assert(refusal === undefined || refusal === 'would_take', () => `refused: ${refusal}`);
-    const fees = await this.deps.hooks.fees();
-    const touched: { userId: number; id: number }[] = [];
-    const state = { moved: false };
+  /** Queues a command for the next batch; refuses past the queue's bound. */
+  private enqueue(run: Job['run']): Promise<OrderRow | undefined> {
+    if (this.queue.length >= QUEUE_MAX) return Promise.reject(new AppError(Code.busy));
+    return new Promise<OrderRow | undefined>((resolve, reject) => {
+      this.queue.push({ run, resolve, reject });
+      this.draining ??= this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
     try {
-      const row = await this.deps.ledger.atomically(async (tx) => {
-        const id = await this.placeIn(tx, p, refusal !== undefined, fees, touched, state);
-        const r = await this.deps.store.orderIn(tx, id);
-        assert(r !== undefined, () => `order ${id} vanished`);
-        return r;
-      });
-      this.committed(touched);
-      return row;
-    } catch (err) {
-      if (state.moved) await this.rebuild();
-      if (err instanceof LedgerError && err.reason === 'insufficient_funds') {
-        throw new AppError(Code.insufficientBalance);
-      }
-      throw err;
+      while (this.queue.length > 0) await this.runBatch(this.queue.splice(0, BATCH_MAX));
+    } finally {
+      this.draining = undefined;
     }
   }
 
   /**
-   * The platform's quotes renewed in one transaction: `cancel` taken out, then each placement
-   * placed while its owner's balance lasts. A placement the balance cannot cover is undone to
-   * its savepoint and ends its side (the maker never quotes money it does not have); one the
-   * engine would refuse (a post-only that would take) is skipped without a row.
+   * Runs queued commands in one transaction, each in a savepoint: one refused before the
+   * engine moved (a balance too small, a request key already used, a check) is undone alone
+   * and answered with its refusal; any other failure undoes the whole batch, the book is
+   * rebuilt from what committed, and every command in it hears the failure (none happened).
    */
-  requote(owner: number, placements: readonly Placement[]): Promise<number> {
-    return this.run(async () => {
-      const fees = await this.deps.hooks.fees();
-      const touched: { userId: number; id: number }[] = [];
-      const state = { moved: false };
-      let placed = 0;
-      try {
-        await this.deps.ledger.atomically(async (tx) => {
-          for (const order of this.ordersOf(owner)) {
-            state.moved = true;
-            assert(this.engine.cancel(order.id).cancelled, () => `quote ${order.id} not in book`);
-            await this.end(tx, order, 'cancelled', 'requote');
-          }
-          const spent = new Set<Side>();
-          for (const p of placements) {
-            assert(p.userId === owner && p.platform, () => 'a requote places only its own quotes');
-            if (spent.has(p.side) || this.engine.check(this.terms(p)) !== undefined) continue;
-            const step = { moved: false };
-            const seen = touched.length;
-            await tx.query('savepoint spot_quote');
-            try {
-              await this.placeIn(tx, p, false, fees, touched, step);
-              await tx.query('release savepoint spot_quote');
-              placed += 1;
-            } catch (err) {
-              // Only a hold refused before the engine moved can be undone to the savepoint.
-              if (step.moved || !isNegativeBalance(err)) throw err;
-              await tx.query('rollback to savepoint spot_quote');
-              touched.length = seen;
-              spent.add(p.side);
-            } finally {
-              if (step.moved) state.moved = true;
-            }
-          }
-        });
-      } catch (err) {
-        if (state.moved) await this.rebuild();
-        throw err;
-      }
-      this.committed(touched);
-      return placed;
-    });
+  private async runBatch(jobs: Job[]): Promise<void> {
+    const outcomes: ({ ok: true; id: number } | { ok: false; err: unknown })[] = [];
+    const state = { moved: false };
+    let batch: Batch | undefined;
+    let rows: Map<number, OrderRow>;
+    try {
+      batch = { fees: await this.deps.hooks.fees(), touched: [] };
+      const shared = batch;
+      rows = await this.deps.ledger.atomically(async (tx) => {
+        outcomes.length = 0;
+        shared.touched.length = 0;
+        for (const job of jobs) {
+          const step = { moved: false };
+          const outcome = await this.deps.ledger.attempt(
+            tx,
+            () => job.run(tx, shared, step),
+            (err) =>
+              !step.moved &&
+              (err instanceof AppError ||
+                isNegativeBalance(err) ||
+                isUniqueViolation(err, 'request_key')),
+          );
+          if (step.moved) state.moved = true;
+          outcomes.push(outcome.ok ? { ok: true, id: outcome.value } : outcome);
+        }
+        const ids = outcomes.flatMap((o) => (o.ok && o.id > 0 ? [o.id] : []));
+        return new Map((await this.deps.store.ordersIn(tx, ids)).map((r) => [Number(r.id), r]));
+      });
+    } catch (err) {
+      if (state.moved) await this.rebuild();
+      for (const job of jobs) job.reject(err);
+      return;
+    }
+    this.committed(batch.touched);
+    for (const [i, job] of jobs.entries()) {
+      const outcome = outcomes[i];
+      assert(outcome !== undefined, () => `command ${i} of a batch has no outcome`);
+      if (outcome.ok) job.resolve(rows.get(outcome.id));
+      else if (isNegativeBalance(outcome.err)) job.reject(new AppError(Code.insufficientBalance));
+      else job.reject(outcome.err);
+    }
+  }
+
+  private answered(row: OrderRow | undefined): OrderRow {
+    assert(row !== undefined, () => 'a command answered without its order');
+    return row;
   }
 
   private terms(p: Placement): Omit<PlaceCommand, 'id' | 'kind'> {
@@ -269,10 +330,10 @@ export class Desk {
     tx: Tx,
     p: Placement,
     rejected: boolean,
-    fees: FeeRates,
-    touched: { userId: number; id: number }[],
+    batch: Batch,
     state: { moved: boolean },
   ): Promise<number> {
+    const { fees, touched } = batch;
     const { store } = this.deps;
     const pair = this.pair;
     const buying = p.side === 'buy';
@@ -360,33 +421,6 @@ export class Desk {
     const bounded = result.fills.length + result.expired.length >= this.deps.limits.fillsPerCommand;
     await this.end(tx, taker, status, all ? null : bounded ? 'fills_limit' : 'unfilled');
     return id;
-  }
-
-  private async cancelNow(orderId: number, userId: number): Promise<OrderRow> {
-    const { ledger, store } = this.deps;
-    const order = this.live.get(orderId);
-    if (order === undefined || order.userId !== userId) {
-      const row = await store.order(orderId);
-      if (row === undefined || Number(row.user_id) !== userId) throw new AppError(Code.notFound);
-      throw new AppError(Code.orderStatusWrong);
-    }
-    let moved = false;
-    try {
-      const row = await ledger.atomically(async (tx) => {
-        moved = true;
-        const result = this.engine.cancel(orderId);
-        assert(result.cancelled, () => `live order ${orderId} not in the book`);
-        await this.end(tx, order, 'cancelled', 'cancelled');
-        const r = await store.orderIn(tx, orderId);
-        assert(r !== undefined, () => `order ${orderId} vanished`);
-        return r;
-      });
-      this.committed([{ userId, id: orderId }]);
-      return row;
-    } catch (err) {
-      if (moved) await this.rebuild();
-      throw err;
-    }
   }
 
   /**

@@ -195,6 +195,12 @@ export class SpotStore {
     return row;
   }
 
+  /** Several orders by id (a batch's answers). */
+  ordersIn(q: Queryable, ids: readonly number[]): Promise<OrderRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return q.query<OrderRow>(`select ${ORDER_COLUMNS} from spot_orders where id = any($1)`, [ids]);
+  }
+
   order(id: number): Promise<OrderRow | undefined> {
     return this.orderIn(this.db, id);
   }

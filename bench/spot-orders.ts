@@ -1,0 +1,138 @@
+/**
+ * Spot orders per second end to end through the HTTP API on PostgreSQL: 16 clients, each
+ * placing limit orders on BTC/USDT that cross the others' about half the time (submit), so
+ * every other order fills. Every fill is ledger transfers (base and quote legs, fees, the hold
+ * released), so beside it, in the same run: the ledger transfers per second those orders
+ * made, and `pgbench -N` with 16 clients on the same PostgreSQL (the goal: >= 50 % of it).
+ *
+ *   npx tsx bench/spot-orders.ts      (BENCH_ORDERS=150 per client)
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig } from '../server/src/platform/config.ts';
+import { createServer } from '../server/src/server.ts';
+import { toUnits } from '../server/src/money/decimal.ts';
+import { pgbenchTps } from './support/pgbench.ts';
+
+const CLIENTS = 16;
+const orders = Number(process.env.BENCH_ORDERS ?? 150);
+const postgresAdmin =
+  process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const dbName = `kestrel_bench_spot_${process.pid}`;
+
+async function admin(sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: postgresAdmin });
+  await c.connect();
+  await c.query(sql);
+  await c.end();
+}
+
+async function main(): Promise<void> {
+  await admin(`create database ${dbName}`);
+  const url = new URL(postgresAdmin);
+  url.pathname = `/${dbName}`;
+  const server = await createServer(
+    loadConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      DATA_DIR: `/tmp/kestrel-bench-${process.pid}`,
+      DATABASE_URL: url.toString(),
+      LOG_LEVEL: 'silent',
+      APP_DIST: '',
+      RATE_LIMIT_MAX: '1000000',
+      MARKET_FEED: 'off',
+      SPOT_QUOTE_MS: '0',
+    }),
+  );
+  try {
+    await server.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = server.app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const tokens: string[] = [];
+    for (let i = 0; i < CLIENTS; i++) {
+      const [row] = await server.db.query<{ id: number }>(
+        `insert into users (username, email, password_hash, invite_code)
+         values ($1, $2, 'x', $3) returning id`,
+        [`benchspot${i}`, `benchspot${i}@example.test`, `BENCHS${i}X`],
+      );
+      const id = Number(row?.id);
+      await server.modules.trading.fundDemo(id);
+      await server.ledger.transfer({
+        key: `bench-spot-btc:${id}`,
+        asset: 'BTC',
+        book: 'demo',
+        legs: [
+          {
+            from: { platform: 'demo_faucet' },
+            to: { user: id, purpose: 'available' },
+            amount: toUnits('1', 8),
+            kind: 'adjust_credit',
+          },
+        ],
+      });
+      const { token } = await server.modules.auth.sessions.create(server.db, id, {
+        ip: '127.0.0.1',
+        userAgent: 'bench',
+      });
+      tokens.push(token);
+    }
+    const count = async (sql: string) =>
+      Number((await server.db.query<{ n: string }>(sql))[0]?.n ?? 0);
+    const transfersBefore = await count('select count(*)::text as n from ledger_transfers');
+    const fillsBefore = await count('select count(*)::text as n from spot_fills');
+    let refused = 0;
+    const started = performance.now();
+    await Promise.all(
+      tokens.map(async (token, c) => {
+        for (let i = 0; i < orders; i++) {
+          // Buyers and sellers alternate around 60,000: about half the orders cross a resting one.
+          const side = (c + i) % 2 === 0 ? 'buy' : 'sell';
+          const away = (c * 7 + i * 3) % 5;
+          const price = side === 'buy' ? 60_000 + away - 2 : 60_000 - away + 2;
+          const res = await fetch(`${base}/swx/customer/order/submit`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: token },
+            body: JSON.stringify({
+              key: randomBytes(12).toString('hex'),
+              code: 'BTCUSDT',
+              side,
+              type: 'limit',
+              price: String(price),
+              qty: '0.001',
+            }),
+          });
+          const answer = (await res.json()) as { code: number };
+          if (answer.code !== 200) refused += 1;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const transfers =
+      (await count('select count(*)::text as n from ledger_transfers')) - transfersBefore;
+    const fills = (await count('select count(*)::text as n from spot_fills')) - fillsBefore;
+    const perSecond = (n: number) => Math.round(n / seconds);
+    console.info(
+      `Spot orders through the API on PostgreSQL, ${CLIENTS} clients, one book (BTC/USDT demo)`,
+    );
+    console.info(
+      `  submit        ${String(perSecond(orders * CLIENTS)).padStart(6)} orders/s   (${orders * CLIENTS} orders, ${fills} fills, ${refused} refused, ${seconds.toFixed(1)} s)`,
+    );
+    console.info(
+      `  ledger        ${String(perSecond(transfers)).padStart(6)} transfers/s (${transfers} transfers in those orders)`,
+    );
+    await server.close();
+    const tps = await pgbenchTps(postgresAdmin, CLIENTS, 10);
+    if (tps !== undefined) {
+      console.info(
+        `  pgbench -N    ${String(Math.round(tps)).padStart(6)} tps  (baseline, same PostgreSQL, 16 clients)`,
+      );
+      console.info(
+        `  ledger transfers/s are ${Math.round((perSecond(transfers) / tps) * 100)} % of pgbench -N (goal >= 50 %)`,
+      );
+    }
+  } finally {
+    await admin(`drop database if exists ${dbName} with (force)`);
+  }
+}
+
+await main();
