@@ -118,7 +118,12 @@ describe('spot: order book trading', () => {
     );
     const ask = await submit(seller.token, { side: 'sell', price: '60010', qty: '0.01' });
     expect((ask.result as Order).status).toBe('waiting');
-    const bid = await submit(buyer.token, { side: 'buy', price: '60010.5', qty: '0.01', tif: 'ioc' });
+    const bid = await submit(buyer.token, {
+      side: 'buy',
+      price: '60010.5',
+      qty: '0.01',
+      tif: 'ioc',
+    });
     expect(bid.code).toBe(200);
     const taken = bid.result as Order;
     expect(taken.status).toBe('filled');
