@@ -23,3 +23,8 @@ export function fromUnits(units: bigint, scale: number): string {
   const frac = digits.slice(digits.length - scale);
   return `${negative ? '-' : ''}${whole}${scale > 0 ? `.${frac}` : ''}`;
 }
+
+/** A decimal in its shortest exact form: "600.100" -> "600.1", "5.000" -> "5". */
+export function trimDecimal(value: string): string {
+  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
+}

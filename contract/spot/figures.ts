@@ -4,7 +4,7 @@
  * turnover, the quantity a share of the available balance buys or sells, the fee and a market
  * order's price protection. Zod-free, so the app's screens load it without the schemas.
  */
-import { fromUnits, toUnits } from '../decimal.ts';
+import { fromUnits, toUnits, trimDecimal } from '../decimal.ts';
 import { percentToRate, RATE_SCALE } from '../trading/formulas.ts';
 
 /** Wire prices and quantities carry at most 8 decimals (contract/spot/schemas.ts). */
@@ -14,10 +14,7 @@ const BALANCE_SCALE = 18;
 const RATE_ONE = 10n ** BigInt(RATE_SCALE);
 const DECIMAL = /^\d+(\.\d+)?$/;
 
-/** "600.100" -> "600.1", "5.000" -> "5": as the server writes amounts. */
-export function trimDecimal(value: string): string {
-  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
-}
+export { trimDecimal };
 
 function decimalsOf(value: string): number {
   const dot = value.indexOf('.');
@@ -88,21 +85,28 @@ export function qtyForPercent(input: {
 }
 
 /**
+ * The fee on `amount` units of a coin at `rate` (a fraction at RATE_SCALE), rounded up to a
+ * whole unit (the platform never charges less than it publishes) and never more than the
+ * amount: what the server charges on each fill, in the coin received.
+ */
+export function feeUnits(amount: bigint, rate: bigint): bigint {
+  const fee = (amount * rate + RATE_ONE - 1n) / RATE_ONE;
+  return fee > amount ? amount : fee;
+}
+
+/**
  * The fee on `amount` of the coin received at `ratePercent` (percent, "0.1" = 0.1 %), rounded
  * up to a whole unit of that coin (`scale` decimals) and never more than the amount: what the
  * server charges on a fill of that size. Buying, the amount is the base coin received;
  * selling, the quote coin (the turnover).
  */
 export function feeOf(amount: string, ratePercent: string, scale: number): string {
+  // The amount in whole units of the coin, rounded up as a fill of it would be settled.
   const d = decimalsOf(amount);
-  const units = toUnits(amount, d);
-  const rate = percentToRate(ratePercent);
-  const denominator = RATE_ONE * 10n ** BigInt(d);
-  const numerator = units * rate * 10n ** BigInt(scale);
-  let fee = (numerator + denominator - 1n) / denominator;
-  const whole = (units * 10n ** BigInt(scale) + 10n ** BigInt(d) - 1n) / 10n ** BigInt(d);
-  if (fee > whole) fee = whole;
-  return trimDecimal(fromUnits(fee, scale));
+  const one = 10n ** BigInt(Math.max(0, d - scale));
+  const raw = toUnits(amount, Math.max(d, scale));
+  const units = (raw + one - 1n) / one;
+  return trimDecimal(fromUnits(feeUnits(units, percentToRate(ratePercent)), scale));
 }
 
 /** `amount` less `fee` (both of one coin; never below zero). */
@@ -125,16 +129,37 @@ export function protectionPriceOf(input: {
   tickSize: string;
 }): string {
   const { side, feedPrice, bandPercent, tickSize } = input;
-  // The band in whole basis points, as the server takes it.
-  const bps = percentToRate(bandPercent) / 100n;
-  const scale = Math.max(WIRE_SCALE, decimalsOf(feedPrice));
-  const scaled = toUnits(feedPrice, scale) * (10_000n + (side === 'buy' ? bps : -bps));
   const tick = toUnits(tickSize, WIRE_SCALE);
-  const tickScaled = tick * 10n ** BigInt(scale - WIRE_SCALE) * 10_000n;
-  let ticks = scaled / tickScaled;
-  if (side === 'sell' && ticks * tickScaled < scaled) ticks += 1n;
-  if (ticks < 0n) ticks = 0n;
-  return trimDecimal(fromUnits(ticks * tick, WIRE_SCALE));
+  const bps = bandBps(bandPercent);
+  const ticks =
+    side === 'buy'
+      ? ticksAround(feedPrice, bps, tick, 'down')
+      : ticksAround(feedPrice, -bps, tick, 'up');
+  return trimDecimal(fromUnits((ticks < 0n ? 0n : ticks) * tick, WIRE_SCALE));
+}
+
+/** A band in percent ("5") as whole basis points (500). */
+export function bandBps(percent: string): number {
+  return Number(percentToRate(percent) / 100n);
+}
+
+/**
+ * The tick nearest `price` x (1 + bps / 10,000), rounded down or up to the grid (`tick` at
+ * WIRE_SCALE): a market order's protection, and where the platform maker quotes around the
+ * feed price (any decimals).
+ */
+export function ticksAround(
+  price: string,
+  bps: number,
+  tick: bigint,
+  round: 'down' | 'up',
+): bigint {
+  const scale = Math.max(WIRE_SCALE, decimalsOf(price));
+  const scaled = toUnits(price, scale) * BigInt(10_000 + bps);
+  const step = tick * 10n ** BigInt(scale - WIRE_SCALE) * 10_000n;
+  let ticks = scaled / step;
+  if (round === 'up' && ticks * step < scaled) ticks += 1n;
+  return ticks;
 }
 
 /** The midpoint of two prices rounded down to the tick (a price inside the spread). */

@@ -14,6 +14,4 @@ export function unitsOf(amount: string, asset: Asset): bigint {
 }
 
 /** A NUMERIC read from the database, in the shortest exact form. */
-export function trimDecimal(value: string): string {
-  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
-}
+export { trimDecimal } from '../../../contract/decimal.ts';

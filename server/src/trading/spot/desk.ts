@@ -1,8 +1,8 @@
 import type { Book } from '../../../../contract/envelope.ts';
 import { Code } from '../../../../contract/errors.ts';
 import type { RecentTrade } from '../../../../contract/spot/schemas.ts';
+import { feeUnits } from '../../../../contract/spot/figures.ts';
 import { SPOT_LIMITS } from '../../../../contract/spot/schemas.ts';
-import { RATE_SCALE } from '../../../../contract/trading/formulas.ts';
 import { assert } from '../../assert.ts';
 import { AppError } from '../../errors.ts';
 import { isNegativeBalance, type Leg, type Ledger } from '../../ledger/ledger.ts';
@@ -13,8 +13,6 @@ import { OrderBook } from './engine/order-book.ts';
 import type { EngineLimits, Fill, PlaceCommand, Side } from './engine/types.ts';
 import type { Pair } from './pairs.ts';
 import type { OrderRow, SpotStore } from './store.ts';
-
-const RATE_ONE = 10n ** BigInt(RATE_SCALE);
 
 /** Commands waiting for one book's writer; past this a new one is refused as busy. */
 const QUEUE_MAX = 10_000;
@@ -78,12 +76,6 @@ export interface DeskHooks {
   fees(): Promise<FeeRates>;
   /** After a commit: whose orders changed, and the book changed. */
   changed(book: Book, code: string, orders: readonly { userId: number; id: number }[]): void;
-}
-
-/** `amount * rate`, rounded up to a whole unit (the platform never charges less than it says). */
-function feeOn(amount: bigint, rate: bigint): bigint {
-  const fee = (amount * rate + RATE_ONE - 1n) / RATE_ONE;
-  return fee > amount ? amount : fee;
 }
 
 /**
@@ -437,8 +429,8 @@ export class Desk {
     const quote = pair.quoteUnits(fill.price, fill.qty);
     const atLimit = pair.quoteUnits(buyer.priceTicks, fill.qty);
     assert(atLimit >= quote, () => `buyer ${buyer.id} pays above its limit`);
-    const buyerFee = feeOn(base, buyer === taker ? fees.taker : fees.maker);
-    const sellerFee = feeOn(quote, seller === taker ? fees.taker : fees.maker);
+    const buyerFee = feeUnits(base, buyer === taker ? fees.taker : fees.maker);
+    const sellerFee = feeUnits(quote, seller === taker ? fees.taker : fees.maker);
     const price = pair.priceOf(fill.price);
     const fillId = await this.deps.store.insertFill(tx, {
       book: this.book,

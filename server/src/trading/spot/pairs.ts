@@ -1,4 +1,5 @@
 import { Code, type CodeValue } from '../../../../contract/errors.ts';
+import { ticksAround, WIRE_SCALE } from '../../../../contract/spot/figures.ts';
 import type { SpotPair } from '../../../../contract/spot/schemas.ts';
 import { assert } from '../../assert.ts';
 import { AppError } from '../../errors.ts';
@@ -7,8 +8,6 @@ import { trimDecimal } from '../../money/amounts.ts';
 import { fromUnits, toUnits } from '../../money/decimal.ts';
 import type { Queryable } from '../../platform/db/database.ts';
 
-/** Wire prices and quantities have at most 8 decimals (contract/spot/schemas.ts). */
-const WIRE_SCALE = 8;
 const WIRE_ONE = 10n ** BigInt(WIRE_SCALE);
 
 /** The platform market maker's settings for one pair (docs/spot.md). */
@@ -123,17 +122,9 @@ export class Pair {
     return BigInt(lots) * this.lotBase;
   }
 
-  /**
-   * The tick nearest `price` x (1 + bps / 10,000), rounded down or up to the grid: where the
-   * market maker quotes around a feed price (any decimals), and a market order's protection.
-   */
+  /** The tick nearest `price` x (1 + bps / 10,000), rounded down or up (contract/spot/figures). */
   ticksAround(price: string, bps: number, round: 'down' | 'up'): number {
-    const scale = Math.max(WIRE_SCALE, decimalsOf(price));
-    const scaled = toUnits(price, scale) * BigInt(10_000 + bps);
-    const tick = this.tick * 10n ** BigInt(scale - WIRE_SCALE) * 10_000n;
-    let ticks = scaled / tick;
-    if (round === 'up' && ticks * tick < scaled) ticks += 1n;
-    return Number(ticks);
+    return Number(ticksAround(price, bps, this.tick, round));
   }
 
   /** Whole lots worth at most `quoteUnits` at `ticks`. */
@@ -169,11 +160,6 @@ export class Pair {
     }
     return Number(steps);
   }
-}
-
-function decimalsOf(value: string): number {
-  const dot = value.indexOf('.');
-  return dot < 0 ? 0 : value.length - dot - 1;
 }
 
 /** The enabled pairs, in their display order. */

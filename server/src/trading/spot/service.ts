@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Book, ErrorDetail } from '../../../../contract/envelope.ts';
 import { Code, isCode, type CodeValue } from '../../../../contract/errors.ts';
+import { bandBps } from '../../../../contract/spot/figures.ts';
 import type { SpotBookFrame } from '../../../../contract/spot/frames.ts';
 import {
   submitBody,
@@ -263,8 +264,7 @@ export class Spot {
       // A market order fills no further from the feed's price than the band: its protection.
       const feed = this.deps.instruments.byCode(pair.code)?.last;
       if (feed === undefined) throw new AppError(Code.notTradable);
-      const band = percentToRate(await this.deps.params.get('spot_market_band'));
-      const bps = Number(band / 100n);
+      const bps = bandBps(await this.deps.params.get('spot_market_band'));
       priceTicks =
         body.side === 'buy'
           ? pair.ticksAround(feed.price, bps, 'down')
