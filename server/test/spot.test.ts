@@ -152,6 +152,12 @@ describe('spot: order book trading', () => {
       [{ side: 'buy', price: '60000', qty: '0.000000001' }, 10182],
       [{ side: 'buy', price: '60000', qty: '0.01', code: 'DOGEUSDT' }, 10180],
       [{ side: 'buy', price: '60000', qty: '0.01', code: 'BTC\u0000USDT' }, 10155],
+      [{ side: 'buy', price: '1234567890123', qty: '0.01' }, 10181],
+      [{ side: 'buy', price: '60000', qty: '9'.repeat(400) }, 10182],
+      [{ side: 'buy', price: '60000', qty: '0.01', tif: 'fok' }, 10100],
+      [{ side: 'buy', type: 'market', price: '60000', qty: '0.01' }, 10100],
+      [{ side: 'buy', price: '60000', qty: '0.01', key: 'short' }, 10100],
+      [{ side: 'buy', price: '60000', qty: '0.01', extra: 1 }, 10100],
       [{ side: 'buy', price: '60000', qty: '1' }, 10092],
       [{ side: 'sell', price: '60000', qty: '0.01' }, 10092],
     ];
