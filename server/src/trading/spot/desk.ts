@@ -89,6 +89,8 @@ export class Desk {
   private live = new Map<number, Live>();
   private readonly queue: Job[] = [];
   private draining: Promise<void> | undefined;
+  /** The engine may be ahead of the database (a batch failed and the rebuild did too). */
+  private stale = false;
   private trades: RecentTrade[] = [];
   private lastPrice: string | null = null;
   /** Grows with every committed change of the book, across leaders too (it starts at the clock). */
@@ -263,6 +265,10 @@ export class Desk {
     let batch: Batch | undefined;
     let rows: Map<number, OrderRow>;
     try {
+      if (this.stale) {
+        await this.rebuild();
+        this.stale = false;
+      }
       batch = { fees: await this.deps.hooks.fees(), touched: [] };
       const shared = batch;
       rows = await this.deps.ledger.atomically(async (tx) => {
@@ -286,8 +292,8 @@ export class Desk {
         return new Map((await this.deps.store.ordersIn(tx, ids)).map((r) => [Number(r.id), r]));
       });
     } catch (err) {
-      if (state.moved) await this.rebuild();
       for (const job of jobs) job.reject(err);
+      if (state.moved) await this.recover();
       return;
     }
     this.committed(batch.touched);
@@ -297,6 +303,20 @@ export class Desk {
       if (outcome.ok) job.resolve(rows.get(outcome.id));
       else if (isNegativeBalance(outcome.err)) job.reject(new AppError(Code.insufficientBalance));
       else job.reject(outcome.err);
+    }
+  }
+
+  /**
+   * After a failed batch the engine may hold what never committed: rebuild it now, or (the
+   * database away) before the next batch runs, so no command ever matches against it.
+   */
+  private async recover(): Promise<void> {
+    this.stale = true;
+    try {
+      await this.rebuild();
+      this.stale = false;
+    } catch (err) {
+      console.error(`spot desk ${this.book} ${this.pair.code}: rebuild failed:`, err);
     }
   }
 
