@@ -62,7 +62,9 @@ describe('wallet sign-in with a smart-contract wallet (ERC-1271, ERC-6492)', () 
       CHAIN_ID: String(LOCAL_CHAIN_ID),
     });
     offline = await startTestServer(siteAndChains);
-  });
+    // A chain and two whole servers, one after the other: on a busy two-core machine this
+    // outlasts the default minute.
+  }, 180_000);
   afterAll(async () => {
     await Promise.all([onChain?.close(), offline?.close()]);
     await chain?.stop();
