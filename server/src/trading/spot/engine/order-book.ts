@@ -22,24 +22,32 @@ export const DEFAULT_LIMITS: EngineLimits = {
   fillsPerCommand: 1_000,
 };
 
-/** A resting order: a node of its price level's FIFO list. */
-interface Node {
+/** An owner's count of resting orders, held by each of its nodes so a removal needs no lookup. */
+interface Owner {
   readonly id: number;
-  readonly owner: number;
-  readonly side: Side;
-  readonly price: number;
-  readonly platform: boolean;
-  remaining: number;
-  level: Level;
-  prev: Node | undefined;
-  next: Node | undefined;
+  orders: number;
 }
 
-/** One price on one side: its orders oldest first, with running totals for the depth. */
+/**
+ * A resting order: a node of its price level's FIFO list. Mutable because a node that leaves the
+ * book is kept and reused for a later order, which spares the garbage collector most of its work.
+ */
+interface Node {
+  id: number;
+  owner: Owner;
+  platform: boolean;
+  remaining: number;
+  level: Level;
+  prev: Node | null;
+  next: Node | null;
+}
+
+/** One price on one side: its orders oldest first, with running totals for the depth (reused too). */
 interface Level {
-  readonly price: number;
-  head: Node | undefined;
-  tail: Node | undefined;
+  price: number;
+  readonly side: SideLevels;
+  head: Node | null;
+  tail: Node | null;
   qty: number;
   platformQty: number;
   orders: number;
@@ -47,70 +55,198 @@ interface Level {
 
 /**
  * One side's levels in a sorted array whose best price is at the end, so the level most often
- * emptied (the best) is popped in O(1); a new level is placed by binary search.
+ * emptied (the best) is popped in O(1). A price is found by binary search over `keys`, the
+ * prices in a parallel array of plain numbers (contiguous, unlike the level objects), negated
+ * for asks so that both sides sort ascending towards the best.
+ *
+ * A level emptied away from the best stays in place, empty: orders come back to the same prices,
+ * and taking it out and putting it back would each move the array's tail. Empty levels are swept
+ * out once they outnumber the others, so the array stays within twice the live levels. Levels
+ * taken out are kept for reuse; there are never more than the array once held.
  */
 class SideLevels {
   readonly levels: Level[] = [];
-  readonly byPrice = new Map<number, Level>();
+  private readonly keys: number[] = [];
+  private readonly spare: Level[] = [];
+  private readonly sign: 1 | -1;
+  /** Levels with orders, the ones that count against levelsPerSide. */
+  live = 0;
 
-  constructor(private readonly side: Side) {}
+  constructor(readonly side: Side) {
+    this.sign = side === 'buy' ? 1 : -1;
+  }
 
+  /** The best level; never an empty one. */
   best(): Level | undefined {
     return this.levels[this.levels.length - 1];
   }
 
-  /** Whether `a` is a worse price than `b` for this side (sorts towards the front). */
-  private worse(a: number, b: number): boolean {
-    return this.side === 'buy' ? a < b : a > b;
+  /** How many levels are worse than `price`: the index of its level, or where it would go. */
+  private search(price: number): number {
+    const keys = this.keys;
+    const n = keys.length;
+    const key = price * this.sign;
+    const best = keys[n - 1];
+    if (best === undefined || best < key) return n;
+    // Keys are distinct whole ticks, so at most best - key of them lie from `key` to the best:
+    // the index is at least this bound, and right at it where the levels are a tick apart, as
+    // they mostly are near the touch. Gallop up from there, then halve the last step.
+    let lo = Math.max(0, n - 1 - (best - key));
+    let hi = lo;
+    for (let step = 1; (keys[hi] as number) < key; step *= 2) {
+      lo = hi + 1;
+      hi = Math.min(n - 1, hi + step);
+    }
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((keys[mid] as number) < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
+  /** Whether a level with orders stands at this price. */
+  has(price: number): boolean {
+    const at = this.search(price);
+    return this.keys[at] === price * this.sign && (this.levels[at] as Level).orders > 0;
+  }
+
+  /** The level an order at this price joins (made, or found, live or empty). */
   levelAt(price: number): Level {
-    const found = this.byPrice.get(price);
-    if (found !== undefined) return found;
-    const level: Level = {
-      price,
-      head: undefined,
-      tail: undefined,
-      qty: 0,
-      platformQty: 0,
-      orders: 0,
-    };
     const levels = this.levels;
-    const last = levels[levels.length - 1];
-    if (last === undefined || this.worse(last.price, price)) {
-      levels.push(level);
-    } else {
-      let lo = 0;
-      let hi = levels.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (this.worse((levels[mid] as Level).price, price)) lo = mid + 1;
-        else hi = mid;
+    const key = price * this.sign;
+    const at = this.search(price);
+    let level: Level;
+    if (this.keys[at] === key) level = levels[at] as Level;
+    else {
+      level = this.spare.pop() ?? {
+        price,
+        side: this,
+        head: null,
+        tail: null,
+        qty: 0,
+        platformQty: 0,
+        orders: 0,
+      };
+      level.price = price;
+      if (at === levels.length) {
+        levels.push(level);
+        this.keys.push(key);
+      } else {
+        levels.splice(at, 0, level);
+        this.keys.splice(at, 0, key);
       }
-      levels.splice(lo, 0, level);
     }
-    this.byPrice.set(price, level);
+    if (level.orders === 0) this.live += 1;
     return level;
   }
 
-  remove(level: Level): void {
-    this.byPrice.delete(level.price);
+  /** Called when a level's last order leaves it. */
+  emptied(level: Level): void {
+    this.live -= 1;
     const levels = this.levels;
     if (levels[levels.length - 1] === level) {
-      levels.pop();
-      return;
+      // The best must have orders: drop it and the empty levels behind it.
+      do {
+        this.spare.push(levels.pop() as Level);
+        this.keys.pop();
+      } while (levels.length > 0 && (levels[levels.length - 1] as Level).orders === 0);
+    } else if (levels.length > 2 * this.live) this.sweep();
+  }
+
+  private sweep(): void {
+    const { levels, keys } = this;
+    let kept = 0;
+    for (let i = 0; i < levels.length; i++) {
+      const level = levels[i] as Level;
+      if (level.orders === 0) {
+        this.spare.push(level);
+        continue;
+      }
+      levels[kept] = level;
+      keys[kept] = keys[i] as number;
+      kept += 1;
     }
-    let lo = 0;
-    let hi = levels.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.worse((levels[mid] as Level).price, level.price)) lo = mid + 1;
-      else hi = mid;
-    }
-    assert(levels[lo] === level, () => `level ${level.price} not found on ${this.side}`);
-    levels.splice(lo, 1);
+    assert(
+      kept === this.live,
+      () => `${this.side}: ${kept} levels with orders, ${this.live} counted`,
+    );
+    levels.length = kept;
+    keys.length = kept;
   }
 }
+
+/**
+ * Records by their numeric id (orders by order id, owners by owner id): an open-addressing table
+ * (linear probing, at most half full, so a probe always meets an empty slot within one lap)
+ * indexed by the id's low bits. Order ids only grow, so new orders land in neighbouring slots,
+ * likely still in cache, where a Map hashes each to a random bucket. It grows with the records
+ * it holds, which the limits bound, and never shrinks.
+ */
+class ById<T extends { readonly id: number }> {
+  private slots: (T | null)[] = new Array<T | null>(64).fill(null);
+  private mask = 63;
+  size = 0;
+
+  get(id: number): T | undefined {
+    const mask = this.mask;
+    for (let i = id & mask, probes = 0; probes <= mask; i = (i + 1) & mask, probes++) {
+      const item = this.slots[i] as T | null;
+      if (item === null) return undefined;
+      if (item.id === id) return item;
+    }
+    return undefined;
+  }
+
+  /** Adds a record whose id is not in the table. */
+  add(item: T): void {
+    if ((this.size + 1) * 2 > this.slots.length) this.grow();
+    this.put(item);
+    this.size += 1;
+  }
+
+  delete(item: T): void {
+    const slots = this.slots;
+    const mask = this.mask;
+    let hole = item.id & mask;
+    for (let probes = 0; slots[hole] !== item; probes++) {
+      assert(probes < mask, () => `${item.id} not in the table`);
+      hole = (hole + 1) & mask;
+    }
+    // Shift back every later record of the run that may sit in the hole, so that no probe meets
+    // an empty slot before its record (no tombstones to clean up).
+    for (let j = (hole + 1) & mask, probes = 0; probes < mask; j = (j + 1) & mask, probes++) {
+      const next = slots[j] as T | null;
+      if (next === null) break;
+      if (((j - (next.id & mask)) & mask) >= ((j - hole) & mask)) {
+        slots[hole] = next;
+        hole = j;
+      }
+    }
+    slots[hole] = null;
+    this.size -= 1;
+  }
+
+  private put(item: T): void {
+    const mask = this.mask;
+    let i = item.id & mask;
+    for (let probes = 0; this.slots[i] !== null; probes++) {
+      assert(probes < mask, () => `no free slot for ${item.id}`);
+      i = (i + 1) & mask;
+    }
+    this.slots[i] = item;
+  }
+
+  private grow(): void {
+    const old = this.slots;
+    this.slots = new Array<T | null>(old.length * 2).fill(null);
+    this.mask = this.slots.length - 1;
+    for (const item of old) if (item !== null) this.put(item);
+  }
+}
+
+/** The fills and expiries of a command that met nothing: shared, so nothing is allocated. */
+const NONE: readonly never[] = Object.freeze([]);
 
 const isCount = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) > 0;
 
@@ -124,13 +260,16 @@ const isCount = (n: unknown): n is number => Number.isSafeInteger(n) && (n as nu
 export class OrderBook {
   private readonly bids = new SideLevels('buy');
   private readonly asks = new SideLevels('sell');
-  private readonly byId = new Map<number, Node>();
-  private readonly perOwner = new Map<number, number>();
+  private readonly byId = new ById<Node>();
+  /** Owners with resting orders; one leaves when its count drops to 0. */
+  private readonly owners = new ById<Owner>();
   /**
    * Ids only grow (the order rows' identity), so one number remembers every id ever placed and
    * a replayed command cannot trade twice.
    */
   private lastId = 0;
+  /** Nodes that left the book, to reuse: never more than the most that rested at once. */
+  private readonly spare: Node[] = [];
 
   constructor(private readonly limits: EngineLimits = DEFAULT_LIMITS) {}
 
@@ -151,7 +290,7 @@ export class OrderBook {
   }
 
   ordersOf(owner: number): number {
-    return this.perOwner.get(owner) ?? 0;
+    return this.owners.get(owner)?.orders ?? 0;
   }
 
   place(cmd: PlaceCommand): PlaceResult {
@@ -168,9 +307,17 @@ export class OrderBook {
       };
     }
     this.remember(cmd.id);
-    const fills: Fill[] = [];
-    const expired: Expired[] = [];
-    const remaining = this.match(cmd, fills, expired);
+    let fills: readonly Fill[] = NONE;
+    let expired: readonly Expired[] = NONE;
+    let remaining = cmd.qty;
+    // Most orders are passive: they meet nothing and allocate no arrays.
+    if (this.meets(cmd)) {
+      const f: Fill[] = [];
+      const e: Expired[] = [];
+      remaining = this.match(cmd, f, e);
+      fills = f;
+      expired = e;
+    }
     const rests = cmd.type === 'limit' && cmd.tif !== 'ioc';
     let status: PlaceResult['status'];
     if (remaining === 0) status = 'filled';
@@ -184,8 +331,15 @@ export class OrderBook {
   cancel(id: number): CancelResult {
     const node = this.byId.get(id);
     if (node === undefined) return { kind: 'cancel', id, cancelled: false, remaining: 0 };
+    const result: CancelResult = {
+      kind: 'cancel',
+      id,
+      cancelled: true,
+      owner: node.owner.id,
+      remaining: node.remaining,
+    };
     this.unlink(node);
-    return { kind: 'cancel', id, cancelled: true, owner: node.owner, remaining: node.remaining };
+    return result;
   }
 
   /** Puts a stored open order back, in the order they were placed; never matches. */
@@ -223,7 +377,8 @@ export class OrderBook {
       const all = side.levels;
       for (let i = all.length - 1; i >= 0 && out.length < levels; i--) {
         const l = all[i] as Level;
-        out.push({ price: l.price, qty: l.qty, platformQty: l.platformQty, orders: l.orders });
+        if (l.orders > 0)
+          out.push({ price: l.price, qty: l.qty, platformQty: l.platformQty, orders: l.orders });
       }
       return out;
     };
@@ -235,12 +390,13 @@ export class OrderBook {
     const out: RestingOrder[] = [];
     for (const side of [this.bids, this.asks]) {
       for (let i = side.levels.length - 1; i >= 0; i--) {
-        for (let n = (side.levels[i] as Level).head; n !== undefined; n = n.next) {
+        const level = side.levels[i] as Level;
+        for (let n = level.head; n !== null; n = n.next) {
           out.push({
             id: n.id,
-            owner: n.owner,
-            side: n.side,
-            price: n.price,
+            owner: n.owner.id,
+            side: side.side,
+            price: level.price,
             remaining: n.remaining,
             platform: n.platform,
           });
@@ -267,16 +423,11 @@ export class OrderBook {
       return 'invalid';
     if (cmd.type === 'market' || cmd.tif === 'ioc') return undefined;
     const price = cmd.price as number;
-    const opposite = cmd.side === 'buy' ? this.asks.best() : this.bids.best();
-    const crosses =
-      opposite !== undefined &&
-      (cmd.side === 'buy' ? opposite.price <= price : opposite.price >= price);
-    if (cmd.tif === 'post_only' && crosses) return 'would_take';
+    if (cmd.tif === 'post_only' && this.meets(cmd)) return 'would_take';
     if (this.ordersOf(cmd.owner) >= this.limits.ordersPerOwner) return 'owner_orders';
     if (this.byId.size >= this.limits.ordersPerBook) return 'book_orders';
     const own = cmd.side === 'buy' ? this.bids : this.asks;
-    if (!own.byPrice.has(price) && own.levels.length >= this.limits.levelsPerSide)
-      return 'book_levels';
+    if (own.live >= this.limits.levelsPerSide && !own.has(price)) return 'book_levels';
     return undefined;
   }
 
@@ -284,20 +435,28 @@ export class OrderBook {
     this.lastId = id;
   }
 
+  /** Whether the order's price allows it to meet the opposite side's best order. */
+  private meets(cmd: Pick<PlaceCommand, 'side' | 'price'>): boolean {
+    const level = (cmd.side === 'buy' ? this.asks : this.bids).best();
+    return level !== undefined && this.allows(cmd, level.price);
+  }
+
+  private allows(cmd: Pick<PlaceCommand, 'side' | 'price'>, price: number): boolean {
+    const limit = cmd.price;
+    return limit === undefined || (cmd.side === 'buy' ? price <= limit : price >= limit);
+  }
+
   /** Takes from the opposite side while the price allows; returns what is left of the taker. */
   private match(cmd: PlaceCommand, fills: Fill[], expired: Expired[]): number {
     const book = cmd.side === 'buy' ? this.asks : this.bids;
-    const limit = cmd.price;
     const bound = this.limits.fillsPerCommand;
     let left = cmd.qty;
     while (left > 0 && fills.length + expired.length < bound) {
       const level = book.best();
-      if (level === undefined) break;
-      if (limit !== undefined && (cmd.side === 'buy' ? level.price > limit : level.price < limit))
-        break;
+      if (level === undefined || !this.allows(cmd, level.price)) break;
       const maker = level.head as Node;
-      if (maker.owner === cmd.owner) {
-        expired.push({ id: maker.id, owner: maker.owner, remaining: maker.remaining });
+      if (maker.owner.id === cmd.owner) {
+        expired.push({ id: maker.id, owner: cmd.owner, remaining: maker.remaining });
         this.unlink(maker);
         continue;
       }
@@ -308,7 +467,7 @@ export class OrderBook {
       if (maker.platform) level.platformQty -= qty;
       fills.push({
         makerId: maker.id,
-        makerOwner: maker.owner,
+        makerOwner: maker.owner.id,
         takerId: cmd.id,
         price: level.price,
         qty,
@@ -320,46 +479,51 @@ export class OrderBook {
   }
 
   private rest(cmd: PlaceCommand, qty: number): void {
-    const side = cmd.side === 'buy' ? this.bids : this.asks;
-    const level = side.levelAt(cmd.price as number);
-    const node: Node = {
-      id: cmd.id,
-      owner: cmd.owner,
-      side: cmd.side,
-      price: level.price,
-      platform: cmd.platform,
-      remaining: qty,
-      level,
-      prev: level.tail,
-      next: undefined,
-    };
-    if (level.tail === undefined) level.head = node;
+    const level = (cmd.side === 'buy' ? this.bids : this.asks).levelAt(cmd.price as number);
+    let owner = this.owners.get(cmd.owner);
+    if (owner === undefined) {
+      owner = { id: cmd.owner, orders: 0 };
+      this.owners.add(owner);
+    }
+    owner.orders += 1;
+    let node = this.spare.pop();
+    // A new node only when none is spare; its fields are set below, as a reused one's are.
+    if (node === undefined) {
+      node = { id: 0, owner, platform: false, remaining: 0, level, prev: null, next: null };
+    }
+    node.id = cmd.id;
+    node.owner = owner;
+    node.platform = cmd.platform;
+    node.remaining = qty;
+    node.level = level;
+    node.prev = level.tail;
+    node.next = null;
+    if (level.tail === null) level.head = node;
     else level.tail.next = node;
     level.tail = node;
     level.qty += qty;
     if (node.platform) level.platformQty += qty;
     level.orders += 1;
-    this.byId.set(node.id, node);
-    this.perOwner.set(node.owner, this.ordersOf(node.owner) + 1);
+    this.byId.add(node);
   }
 
   /** Takes a resting order out of its level (and the level out of the book once empty). */
   private unlink(node: Node): void {
     const level = node.level;
-    if (node.prev === undefined) level.head = node.next;
+    if (node.prev === null) level.head = node.next;
     else node.prev.next = node.next;
-    if (node.next === undefined) level.tail = node.prev;
+    if (node.next === null) level.tail = node.prev;
     else node.next.prev = node.prev;
     level.qty -= node.remaining;
     if (node.platform) level.platformQty -= node.remaining;
     level.orders -= 1;
-    this.byId.delete(node.id);
-    const owned = this.ordersOf(node.owner) - 1;
-    if (owned === 0) this.perOwner.delete(node.owner);
-    else this.perOwner.set(node.owner, owned);
+    this.byId.delete(node);
+    node.owner.orders -= 1;
+    if (node.owner.orders === 0) this.owners.delete(node.owner);
     if (level.orders === 0) {
-      assert(level.qty === 0 && level.head === undefined, () => `level ${level.price} emptied`);
-      (node.side === 'buy' ? this.bids : this.asks).remove(level);
+      assert(level.qty === 0 && level.head === null, () => `level ${level.price} emptied`);
+      level.side.emptied(level);
     }
+    this.spare.push(node);
   }
 }
