@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build-tools/precompress.ts';
+import { reactRouterProduction } from './build-tools/react-router-production.ts';
 import { NAMESPACES, SCREEN_NAMESPACES } from './src/i18n/namespaces.ts';
 
 // The API server serves the built app in production; in development Vite proxies to it.
@@ -33,12 +34,19 @@ function localeChunk(id: string): string | null {
 const STARTUP_PACKAGES =
   /^(?!.*[\\/]node_modules[\\/].*[\\/]node_modules[\\/]).*[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|@tanstack[\\/]query-core|@tanstack[\\/]react-query|use-sync-external-store)[\\/]/;
 
+/**
+ * TanStack Query's mutation hooks: only screens that change something use them, so they travel
+ * with those screens rather than in the start-up chunk.
+ */
+const MUTATION_HOOKS =
+  /[\\/]@tanstack[\\/][^\\/]+[\\/]build[\\/]modern[\\/](mutationObserver|useMutation)\.js$/;
+
 /** Our own modules both layouts' chrome use: with it, not in a handful of 300-byte requests. */
 const CHROME_COMMON =
   /[\\/]src[\\/](state[\\/]|ui[\\/](Icon|Logo|LazyLanguageModal|EmptyState)\.tsx|ui[\\/]language-names\.ts|features[\\/]content[\\/]queries\.ts|api[\\/]feed-status\.ts)/;
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), reactRouterProduction(), precompress()],
   resolve: {
     alias: [
       {
@@ -63,7 +71,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: localeChunk, debugName: 'locale', test: /[\\/]locales[\\/]/ },
-            { name: 'startup', test: STARTUP_PACKAGES },
+            {
+              name: 'startup',
+              test: (id) => STARTUP_PACKAGES.test(id) && !MUTATION_HOOKS.test(id),
+            },
             { name: 'chrome-common', test: CHROME_COMMON },
           ],
         },

@@ -10,7 +10,8 @@ import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { CategoryTabs } from './CategoryTabs.tsx';
 import { FeedStatusBadge } from './FeedStatusBadge.tsx';
 import { MarketTable } from './MarketTable.tsx';
-import { useMarketList, useToggleWatch, useWatchlist } from './queries.ts';
+import { useMarketList } from './queries.ts';
+import { useToggleWatch, useWatchlist } from './watchlist.ts';
 
 type SortKey = 'default' | 'change' | 'price' | 'name';
 const WATCH = 'watch';

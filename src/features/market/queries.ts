@@ -1,8 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Timeframe } from '../../../contract/market/timeframes.ts';
 import { call } from '../../api/client.ts';
-import { sessionStore } from '../../state/session.ts';
-import { useStore } from '../../state/store.ts';
 
 export function useMarketList(type: number, search = '', enabled = true) {
   return useQuery({
@@ -37,22 +35,5 @@ export function useHomeStats() {
     // The server counts every 30 s; an open home screen follows, so new sign-ups show within a minute.
     staleTime: 30_000,
     refetchInterval: 30_000,
-  });
-}
-
-const WATCHLIST_KEY = ['markets', 'watchlist'] as const;
-
-/** The signed-in person's watchlist; live prices reach it like any market list. */
-export function useWatchlist() {
-  const { isLogin } = useStore(sessionStore);
-  return useQuery({ queryKey: WATCHLIST_KEY, queryFn: () => call('listWatch'), enabled: isLogin });
-}
-
-export function useToggleWatch() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ code, watch }: { code: string; watch: boolean }) =>
-      call(watch ? 'addWatch' : 'removeWatch', { body: { code } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: WATCHLIST_KEY }),
   });
 }
