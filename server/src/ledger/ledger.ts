@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Book } from '../../../contract/envelope.ts';
-import type { Database, Tx } from '../platform/db/database.ts';
+import type { Database, Lane, Tx } from '../platform/db/database.ts';
 import { assert } from '../assert.ts';
 import { scaleOf } from '../money/assets.ts';
 import { fromUnits, toUnits } from '../money/decimal.ts';
@@ -278,11 +278,11 @@ export class Ledger {
   /**
    * Runs `fn` in one transaction (the ledger's moves plus the caller's own rows), turning a
    * negative balance into `insufficient_funds` and a lost race on an idempotency key into a
-   * replay.
+   * replay. A single writer (a spot desk) asks for the `engine` lane.
    */
-  async atomically<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  async atomically<T>(fn: (tx: Tx) => Promise<T>, lane: Lane = 'shared'): Promise<T> {
     try {
-      return await this.committing(fn);
+      return await this.committing(fn, lane);
     } catch (err) {
       if (isNegativeBalance(err)) throw new LedgerError('insufficient_funds');
       if (
@@ -290,7 +290,7 @@ export class Ledger {
         /ledger_batches/.test(String((err as Error).message))
       ) {
         // A concurrent request with the same key committed first: retry, which replays it.
-        return this.committing(fn);
+        return this.committing(fn, lane);
       }
       throw err;
     }
@@ -322,12 +322,12 @@ export class Ledger {
   }
 
   /** One transaction; the account ids it resolved are cached once it has committed. */
-  private async committing<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  private async committing<T>(fn: (tx: Tx) => Promise<T>, lane: Lane): Promise<T> {
     let used: Tx | undefined;
     const result = await this.db.transaction((tx) => {
       used = tx;
       return fn(tx);
-    });
+    }, lane);
     const resolved = used === undefined ? undefined : this.pending.get(used);
     if (resolved !== undefined) {
       // Bounded: past the bound the cache starts again (ids are read back as needed).
@@ -377,18 +377,16 @@ export class Ledger {
     }
     const total = [...net.values()].reduce((sum, delta) => sum + delta, 0n);
     assert(total === 0n, () => `batch ${req.key} nets to ${total} in ${req.asset} ${req.book}`);
-    // Accounts are locked in id order, so two batches between the same accounts cannot
-    // deadlock; one a batch leaves unchanged (a release to its owner) is skipped.
+    // Accounts are locked in id order first (`locked`, which the batch row waits for), so two
+    // batches between the same accounts cannot deadlock; one a batch leaves unchanged (a
+    // release to its owner) is skipped.
     const changed = [...net].filter(([, d]) => d !== 0n).sort((a, b) => a[0] - b[0]);
-    if (changed.length > 1) {
-      // The one statement below would lock its rows in whatever order it reads them.
-      await tx.query('select id from ledger_accounts where id = any($1) order by id for update', [
-        changed.map(([id]) => id),
-      ]);
-    }
     const [row] = await tx.query<{ id: string | null; moved: number; legs: number }>(
-      `with batch as (
-         insert into ledger_batches (idempotency_key, body_hash) values ($1, $2)
+      `with locked as (
+         select id from ledger_accounts where id = any($3) order by id for update
+       ), batch as (
+         insert into ledger_batches (idempotency_key, body_hash)
+         select $1, $2 where (select count(*) from locked) = cardinality($3::bigint[])
          on conflict (idempotency_key) do nothing returning id
        ), moved as (
          update ledger_accounts a set balance = a.balance + d.delta

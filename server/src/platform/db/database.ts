@@ -14,9 +14,16 @@ declare const insideTransaction: unique symbol;
  */
 export type Tx = Queryable & { readonly [insideTransaction]: true };
 
+/**
+ * Which connections a transaction runs on. `engine`: the few connections kept for the single
+ * writers (a spot book's desk), so a burst of requests holding the shared pool never makes the
+ * writer every one of them waits for wait in line behind them.
+ */
+export type Lane = 'shared' | 'engine';
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction: all of its writes commit, or none do. */
-  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Tx) => Promise<T>, lane?: Lane): Promise<T>;
   close(): Promise<void>;
 }

@@ -5,11 +5,17 @@ import type { Database, Queryable, Tx } from './database.ts';
 // NUMERIC stays a string: money is never a JavaScript number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
+/** Connections of the engine lane (database.ts): one per busy single writer is plenty. */
+const ENGINE_POOL_SIZE = 3;
+
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const engines = new pg.Pool({ connectionString: url, max: ENGINE_POOL_SIZE });
   // An idle connection the server closes (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
-  pool.on('error', (err) => console.error('PostgreSQL idle connection error:', err.message));
+  for (const p of [pool, engines]) {
+    p.on('error', (err) => console.error('PostgreSQL idle connection error:', err.message));
+  }
   await pool.query('select 1');
   const queryable = (q: pg.Pool | pg.PoolClient): Queryable => ({
     query: async <T extends object>(sql: string, params: readonly unknown[] = []) =>
@@ -21,8 +27,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     kind: 'postgres',
     ...queryable(pool),
-    async transaction(fn) {
-      const client = await pool.connect();
+    async transaction(fn, lane = 'shared') {
+      const client = await (lane === 'engine' ? engines : pool).connect();
       try {
         await client.query('begin');
         // The one place a Tx is made: between begin and commit on one client.
@@ -36,6 +42,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), engines.end()]);
+    },
   };
 }

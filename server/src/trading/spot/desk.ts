@@ -290,7 +290,7 @@ export class Desk {
         }
         const ids = outcomes.flatMap((o) => (o.ok && o.id > 0 ? [o.id] : []));
         return new Map((await this.deps.store.ordersIn(tx, ids)).map((r) => [Number(r.id), r]));
-      });
+      }, 'engine');
     } catch (err) {
       for (const job of jobs) job.reject(err);
       if (state.moved) await this.recover();

@@ -31,6 +31,8 @@ type ListQuery = z.output<typeof listBbOrderQuery>;
 const FORWARD_MS = 10_000;
 /** Forwarded commands in flight from this node. */
 const FORWARD_MAX = 5_000;
+/** How long the fee rates read for the desks are used before they are read again. */
+const FEES_MS = 1_000;
 
 type Forwarded =
   | { op: 'submit'; userId: number; book: Book; body: SubmitInput }
@@ -53,6 +55,7 @@ export class Spot {
   /** The latest frame of every book, from the leader (this node included). */
   private readonly frames = new Map<string, SpotBookFrame>();
   private readonly unsubscribe: (() => void)[] = [];
+  private feesRead: { at: number; rates: Promise<FeeRates> } | undefined;
 
   constructor(
     private readonly deps: {
@@ -98,12 +101,25 @@ export class Spot {
     this.pending.clear();
   }
 
+  /**
+   * The fee rates every batch of a desk settles at, read at most once a FEES_MS: a busy desk
+   * does not wait for a pooled connection per batch, and a staff change applies within it
+   * (each fill stores the fees it charged, so settlement stays recomputable).
+   */
   async fees(): Promise<FeeRates> {
-    const [maker, taker] = await Promise.all([
-      this.deps.params.get('spot_maker_fee_rate'),
-      this.deps.params.get('spot_taker_fee_rate'),
-    ]);
-    return { maker: percentToRate(maker), taker: percentToRate(taker) };
+    const now = Date.now();
+    if (this.feesRead === undefined || now - this.feesRead.at >= FEES_MS) {
+      const read = Promise.all([
+        this.deps.params.get('spot_maker_fee_rate'),
+        this.deps.params.get('spot_taker_fee_rate'),
+      ]).then(([maker, taker]) => ({ maker: percentToRate(maker), taker: percentToRate(taker) }));
+      this.feesRead = { at: now, rates: read };
+      // A failed read is not kept: the next batch asks again.
+      read.catch(() => {
+        if (this.feesRead?.rates === read) this.feesRead = undefined;
+      });
+    }
+    return this.feesRead.rates;
   }
 
   async pairs(): Promise<SpotPair[]> {
