@@ -178,19 +178,28 @@ class SideLevels {
 
 /**
  * Records by their numeric id (orders by order id, owners by owner id): an open-addressing table
- * (linear probing, at most half full, so a probe always meets an empty slot within one lap)
- * indexed by the id's low bits. Order ids only grow, so new orders land in neighbouring slots,
- * likely still in cache, where a Map hashes each to a random bucket. It grows with the records
- * it holds, which the limits bound, and never shrinks.
+ * (linear probing, at most half full, so a probe always meets an empty slot within one lap). A
+ * Map costs more on every cancel and rest, the engine's commonest commands. It grows with the
+ * records it holds, which the limits bound, and never shrinks.
  */
 class ById<T extends { readonly id: number }> {
   private slots: (T | null)[] = new Array<T | null>(64).fill(null);
   private mask = 63;
+  /** 32 less log2 of the slot count: the top bits of the scrambled id pick the home slot. */
+  private shift = 26;
   size = 0;
+
+  /**
+   * Fibonacci hashing: the low 32 bits of the id times 2^32 over the golden ratio, top bits.
+   * It scatters ids that are close or evenly spaced, which would otherwise pile up in runs.
+   */
+  private home(id: number): number {
+    return Math.imul(id, 0x9e3779b1) >>> this.shift;
+  }
 
   get(id: number): T | undefined {
     const mask = this.mask;
-    for (let i = id & mask, probes = 0; probes <= mask; i = (i + 1) & mask, probes++) {
+    for (let i = this.home(id), probes = 0; probes <= mask; i = (i + 1) & mask, probes++) {
       const item = this.slots[i] as T | null;
       if (item === null) return undefined;
       if (item.id === id) return item;
@@ -208,7 +217,7 @@ class ById<T extends { readonly id: number }> {
   delete(item: T): void {
     const slots = this.slots;
     const mask = this.mask;
-    let hole = item.id & mask;
+    let hole = this.home(item.id);
     for (let probes = 0; slots[hole] !== item; probes++) {
       assert(probes < mask, () => `${item.id} not in the table`);
       hole = (hole + 1) & mask;
@@ -218,7 +227,7 @@ class ById<T extends { readonly id: number }> {
     for (let j = (hole + 1) & mask, probes = 0; probes < mask; j = (j + 1) & mask, probes++) {
       const next = slots[j] as T | null;
       if (next === null) break;
-      if (((j - (next.id & mask)) & mask) >= ((j - hole) & mask)) {
+      if (((j - this.home(next.id)) & mask) >= ((j - hole) & mask)) {
         slots[hole] = next;
         hole = j;
       }
@@ -229,7 +238,7 @@ class ById<T extends { readonly id: number }> {
 
   private put(item: T): void {
     const mask = this.mask;
-    let i = item.id & mask;
+    let i = this.home(item.id);
     for (let probes = 0; this.slots[i] !== null; probes++) {
       assert(probes < mask, () => `no free slot for ${item.id}`);
       i = (i + 1) & mask;
@@ -241,6 +250,7 @@ class ById<T extends { readonly id: number }> {
     const old = this.slots;
     this.slots = new Array<T | null>(old.length * 2).fill(null);
     this.mask = this.slots.length - 1;
+    this.shift -= 1;
     for (const item of old) if (item !== null) this.put(item);
   }
 }
