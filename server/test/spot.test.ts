@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickUser, requestKey, USER } from './helpers/funds.ts';
+import { spotViolations } from './helpers/spot.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const ORDER = '/swx/customer/order';
@@ -212,5 +213,43 @@ describe('spot: order book trading', () => {
     expect(res.code).toBe(200);
     expect(res.result).toMatchObject({ status: 'rejected', reason: 'would_take', held: '0' });
     expect(await balance(user.token, 'USDT')).toEqual({ available: '10000', frozen: '0' });
+  });
+  it('undoes a batch that fails while it writes: nothing moves, the book is rebuilt, the retry trades', async () => {
+    const seller = await quickUser(server);
+    const buyer = await quickUser(server);
+    await server.modules.trading.spotDesks.quoteAll();
+    expect((await submit(seller.token, { type: 'market', side: 'buy', qty: '0.02' })).code).toBe(
+      200,
+    );
+    expect((await submit(seller.token, { side: 'sell', price: '60005', qty: '0.01' })).code).toBe(
+      200,
+    );
+    const before = {
+      usdt: await balance(buyer.token, 'USDT'),
+      btc: await balance(seller.token, 'BTC'),
+      asks: (await book()).asks,
+    };
+    // The batch's last write (its ledger batches) fails after its orders and fills were
+    // written in the same transaction.
+    const { ledger } = server;
+    const postMany = ledger.postMany.bind(ledger);
+    ledger.postMany = () => Promise.reject(new Error('the database went away mid-batch'));
+    const bid = { side: 'buy', price: '60005', qty: '0.01', tif: 'ioc' };
+    let failed;
+    try {
+      failed = await submit(buyer.token, bid);
+    } finally {
+      ledger.postMany = postMany;
+    }
+    expect(failed.code).toBe(10030);
+    expect(await balance(buyer.token, 'USDT')).toEqual(before.usdt);
+    expect(await balance(seller.token, 'BTC')).toEqual(before.btc);
+    expect((await book()).asks).toEqual(before.asks);
+    const query = <T extends object>(sql: string, params?: unknown[]) =>
+      server.db.query<T>(sql, params);
+    expect(await spotViolations(query, { holdsOnlySpot: true })).toEqual([]);
+    const retried = await submit(buyer.token, bid);
+    expect((retried.result as Order).status).toBe('filled');
+    expect(await spotViolations(query, { holdsOnlySpot: true })).toEqual([]);
   });
 });

@@ -67,6 +67,8 @@ export class LedgerError extends Error {
 }
 
 const MAX_LEGS = 16;
+/** Batches one `postMany` statement writes at most. */
+const POST_MANY_MAX = 10_000;
 /** Account ids the ledger remembers (a few per person and coin). */
 const ACCOUNT_IDS_MAX = 200_000;
 
@@ -81,7 +83,7 @@ function bodyHash(req: TransferRequest): string {
 }
 
 /** A user balance would go below zero (the database's check refused the update). */
-export function isNegativeBalance(err: unknown): boolean {
+function isNegativeBalance(err: unknown): boolean {
   const e = err as { code?: string; constraint?: string; message?: string };
   return e.code === '23514' && /ledger_accounts/.test(`${e.constraint ?? ''} ${e.message ?? ''}`);
 }
@@ -296,31 +298,6 @@ export class Ledger {
     }
   }
 
-  /**
-   * Runs `fn` inside a savepoint of `tx`. When it fails with an error `expected` accepts (a
-   * balance that would go below zero, a refusal), just `fn`'s writes are undone and the
-   * transaction goes on: several commands in one transaction, each all or nothing.
-   */
-  async attempt<T>(
-    tx: Tx,
-    fn: () => Promise<T>,
-    expected: (err: unknown) => boolean,
-  ): Promise<{ ok: true; value: T } | { ok: false; err: unknown }> {
-    await tx.query('savepoint ledger_attempt');
-    let value: T;
-    try {
-      value = await fn();
-    } catch (err) {
-      if (!expected(err)) throw err;
-      await tx.query('rollback to savepoint ledger_attempt');
-      // An account made inside the savepoint is gone again: cache nothing from this one.
-      this.pending.delete(tx);
-      return { ok: false, err };
-    }
-    await tx.query('release savepoint ledger_attempt');
-    return { ok: true, value };
-  }
-
   /** One transaction; the account ids it resolved are cached once it has committed. */
   private async committing<T>(fn: (tx: Tx) => Promise<T>, lane: Lane): Promise<T> {
     let used: Tx | undefined;
@@ -343,39 +320,7 @@ export class Ledger {
    * one write costs.
    */
   async post(tx: Tx, req: TransferRequest): Promise<TransferOutcome> {
-    if (req.key.length < 8 || req.key.length > 200) throw new LedgerError('invalid_key');
-    if (req.legs.length === 0 || req.legs.length > MAX_LEGS)
-      throw new LedgerError('invalid_amount');
-    for (const leg of req.legs) if (leg.amount <= 0n) throw new LedgerError('invalid_amount');
-    const scale = this.scaleOf(req.asset);
-    const hash = bodyHash(req);
-    // Every unit leaving an account arrives in another of the same asset and book.
-    const net = new Map<number, bigint>();
-    const legs = {
-      from: [] as number[],
-      to: [] as number[],
-      amount: [] as string[],
-      kind: [] as string[],
-      reference: [] as (string | null)[],
-      tickCode: [] as (string | null)[],
-      tickPrice: [] as (string | null)[],
-      tickTs: [] as (string | null)[],
-    };
-    for (const leg of req.legs) {
-      const from = await this.accountId(tx, leg.from, req.asset, req.book);
-      const to = await this.accountId(tx, leg.to, req.asset, req.book);
-      net.set(from, (net.get(from) ?? 0n) - leg.amount);
-      net.set(to, (net.get(to) ?? 0n) + leg.amount);
-      legs.from.push(from);
-      legs.to.push(to);
-      legs.amount.push(fromUnits(leg.amount, scale));
-      legs.kind.push(leg.kind);
-      legs.reference.push(leg.reference ?? null);
-      legs.tickCode.push(leg.tick?.code ?? null);
-      legs.tickPrice.push(leg.tick?.price ?? null);
-      legs.tickTs.push(leg.tick === undefined ? null : new Date(leg.tick.ts).toISOString());
-    }
-    const total = [...net.values()].reduce((sum, delta) => sum + delta, 0n);
+    const { scale, hash, net, legs, total } = await this.resolve(tx, req);
     assert(total === 0n, () => `batch ${req.key} nets to ${total} in ${req.asset} ${req.book}`);
     // Accounts are locked in id order first (`locked`, which the batch row waits for), so two
     // batches between the same accounts cannot deadlock; one a batch leaves unchanged (a
@@ -438,6 +383,180 @@ export class Ledger {
     if (existing === undefined) throw new Error(`batch ${req.key} neither new nor stored`);
     if (existing.body_hash !== hash) throw new LedgerError('idempotency_conflict');
     return { batchId: Number(existing.id), replayed: true };
+  }
+
+  /**
+   * Applies many batches inside the caller's transaction in one statement: a single writer's
+   * whole journal (a spot desk's fills, holds and releases) costs one round trip. Every key
+   * must be new (a replay is the caller's bug and fails the statement); each batch still nets
+   * to zero on its own.
+   */
+  async postMany(tx: Tx, reqs: readonly TransferRequest[]): Promise<void> {
+    if (reqs.length === 0) return;
+    assert(reqs.length <= POST_MANY_MAX, () => `${reqs.length} batches in one post`);
+    const book = reqs[0]?.book;
+    const batches = { key: [] as string[], hash: [] as string[] };
+    const accounts = new Map<number, { delta: bigint; scale: number }>();
+    const legs = {
+      key: [] as string[],
+      leg: [] as number[],
+      from: [] as number[],
+      to: [] as number[],
+      asset: [] as string[],
+      amount: [] as string[],
+      kind: [] as string[],
+      reference: [] as (string | null)[],
+      tickCode: [] as (string | null)[],
+      tickPrice: [] as (string | null)[],
+      tickTs: [] as (string | null)[],
+    };
+    for (const req of reqs) {
+      assert(req.book === book, () => `batch ${req.key} is in another book`);
+      const r = await this.resolve(tx, req);
+      assert(r.total === 0n, () => `batch ${req.key} nets to ${r.total} in ${req.asset}`);
+      batches.key.push(req.key);
+      batches.hash.push(r.hash);
+      for (const [id, delta] of r.net) {
+        const account = accounts.get(id) ?? { delta: 0n, scale: r.scale };
+        account.delta += delta;
+        accounts.set(id, account);
+      }
+      for (let i = 0; i < r.legs.from.length; i++) {
+        legs.key.push(req.key);
+        legs.leg.push(i);
+        legs.asset.push(req.asset);
+      }
+      legs.from.push(...r.legs.from);
+      legs.to.push(...r.legs.to);
+      legs.amount.push(...r.legs.amount);
+      legs.kind.push(...r.legs.kind);
+      legs.reference.push(...r.legs.reference);
+      legs.tickCode.push(...r.legs.tickCode);
+      legs.tickPrice.push(...r.legs.tickPrice);
+      legs.tickTs.push(...r.legs.tickTs);
+    }
+    const changed = [...accounts].filter(([, a]) => a.delta !== 0n).sort((a, b) => a[0] - b[0]);
+    const [row] = await tx.query<{ batches: number; moved: number; legs: number }>(
+      `with locked as (
+         select id from ledger_accounts where id = any($3) order by id for update
+       ), batches as (
+         insert into ledger_batches (idempotency_key, body_hash)
+         select b.k, b.h from unnest($1::text[], $2::text[]) as b(k, h)
+          where (select count(*) from locked) = cardinality($3::bigint[])
+         returning id, idempotency_key
+       ), moved as (
+         update ledger_accounts a set balance = a.balance + d.delta
+           from unnest($3::bigint[], $4::numeric[]) as d(id, delta)
+          where a.id = d.id and (select count(*) from batches) = cardinality($1::text[])
+         returning a.id
+       ), legs as (
+         insert into ledger_transfers (batch_id, leg, from_account, to_account, asset, book, amount,
+           kind, reference, tick_code, tick_price, tick_ts)
+         select b.id, l.leg, l.from_account, l.to_account, l.asset, $5, l.amount, l.kind,
+                l.reference, l.tick_code, l.tick_price, l.tick_ts
+           from unnest($6::text[], $7::int[], $8::bigint[], $9::bigint[], $10::text[],
+                       $11::numeric[], $12::text[], $13::text[], $14::text[], $15::numeric[],
+                       $16::timestamptz[])
+                as l(key, leg, from_account, to_account, asset, amount, kind, reference,
+                     tick_code, tick_price, tick_ts)
+           join batches b on b.idempotency_key = l.key
+         returning 1
+       )
+       select (select count(*) from batches)::int as batches,
+              (select count(*) from moved)::int as moved, (select count(*) from legs)::int as legs`,
+      [
+        batches.key,
+        batches.hash,
+        changed.map(([id]) => id),
+        changed.map(([, a]) =>
+          a.delta < 0n ? `-${fromUnits(-a.delta, a.scale)}` : fromUnits(a.delta, a.scale),
+        ),
+        book,
+        legs.key,
+        legs.leg,
+        legs.from,
+        legs.to,
+        legs.asset,
+        legs.amount,
+        legs.kind,
+        legs.reference,
+        legs.tickCode,
+        legs.tickPrice,
+        legs.tickTs,
+      ],
+    );
+    assert(
+      row !== undefined &&
+        row.batches === reqs.length &&
+        row.moved === changed.length &&
+        row.legs === legs.key.length,
+      () => `postMany: ${JSON.stringify(row)} for ${reqs.length} batches`,
+    );
+  }
+
+  /**
+   * Locks these user accounts (in id order, made on first use) until the transaction ends and
+   * answers their balances in the asset's smallest unit, in the order asked: a single writer
+   * decides what its commands may spend from them, and nothing else can move them meanwhile.
+   */
+  async lockBalances(
+    tx: Tx,
+    book: Book,
+    accounts: readonly { user: number; purpose: 'available' | 'held'; asset: string }[],
+  ): Promise<bigint[]> {
+    if (accounts.length === 0) return [];
+    const ids: number[] = [];
+    for (const a of accounts) {
+      ids.push(await this.accountId(tx, { user: a.user, purpose: a.purpose }, a.asset, book));
+    }
+    const rows = await tx.query<{ id: number; balance: string }>(
+      'select id, balance::text from ledger_accounts where id = any($1) order by id for update',
+      [ids],
+    );
+    const balances = new Map(rows.map((r) => [Number(r.id), r.balance]));
+    return accounts.map((a, i) => {
+      const balance = balances.get(ids[i] as number);
+      assert(balance !== undefined, () => `account ${ids[i]} vanished`);
+      return toUnits(balance, this.scaleOf(a.asset));
+    });
+  }
+
+  /** A request checked and its accounts resolved: what `post` and `postMany` write. */
+  private async resolve(tx: Tx, req: TransferRequest) {
+    if (req.key.length < 8 || req.key.length > 200) throw new LedgerError('invalid_key');
+    if (req.legs.length === 0 || req.legs.length > MAX_LEGS)
+      throw new LedgerError('invalid_amount');
+    for (const leg of req.legs) if (leg.amount <= 0n) throw new LedgerError('invalid_amount');
+    const scale = this.scaleOf(req.asset);
+    const hash = bodyHash(req);
+    // Every unit leaving an account arrives in another of the same asset and book.
+    const net = new Map<number, bigint>();
+    const legs = {
+      from: [] as number[],
+      to: [] as number[],
+      amount: [] as string[],
+      kind: [] as string[],
+      reference: [] as (string | null)[],
+      tickCode: [] as (string | null)[],
+      tickPrice: [] as (string | null)[],
+      tickTs: [] as (string | null)[],
+    };
+    for (const leg of req.legs) {
+      const from = await this.accountId(tx, leg.from, req.asset, req.book);
+      const to = await this.accountId(tx, leg.to, req.asset, req.book);
+      net.set(from, (net.get(from) ?? 0n) - leg.amount);
+      net.set(to, (net.get(to) ?? 0n) + leg.amount);
+      legs.from.push(from);
+      legs.to.push(to);
+      legs.amount.push(fromUnits(leg.amount, scale));
+      legs.kind.push(leg.kind);
+      legs.reference.push(leg.reference ?? null);
+      legs.tickCode.push(leg.tick?.code ?? null);
+      legs.tickPrice.push(leg.tick?.price ?? null);
+      legs.tickTs.push(leg.tick === undefined ? null : new Date(leg.tick.ts).toISOString());
+    }
+    const total = [...net.values()].reduce((sum, delta) => sum + delta, 0n);
+    return { scale, hash, net, legs, total };
   }
 
   /** A user's balance in the asset's smallest unit. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Database, Queryable, Tx } from './database.ts';
 
@@ -7,6 +8,23 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 /** Connections of the engine lane (database.ts): one per busy single writer is plenty. */
 const ENGINE_POOL_SIZE = 3;
+/** Distinct statements prepared; past it the rest run unprepared (planned every time). */
+const PREPARED_MAX = 500;
+const prepared = new Map<string, string>();
+
+/**
+ * A statement with parameters is prepared once per connection, under a name from its text:
+ * the services run the same few hundred statements over and over, and planning each one
+ * every time was a large share of a busy single writer's round trips (bench/spot-orders.ts).
+ */
+function statement(text: string, values: unknown[]): pg.QueryConfig {
+  let name = prepared.get(text);
+  if (name === undefined && values.length > 0 && prepared.size < PREPARED_MAX) {
+    name = `k_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    prepared.set(text, name);
+  }
+  return name === undefined ? { text, values } : { name, text, values };
+}
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
@@ -19,7 +37,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   await pool.query('select 1');
   const queryable = (q: pg.Pool | pg.PoolClient): Queryable => ({
     query: async <T extends object>(sql: string, params: readonly unknown[] = []) =>
-      (await q.query<T>(sql, params as unknown[])).rows,
+      (await q.query<T>(statement(sql, params as unknown[]))).rows,
     exec: async (sql: string) => {
       await q.query(sql);
     },

@@ -5,34 +5,22 @@ import { feeUnits } from '../../../../contract/spot/figures.ts';
 import { SPOT_LIMITS } from '../../../../contract/spot/schemas.ts';
 import { assert } from '../../assert.ts';
 import { AppError } from '../../errors.ts';
-import { isNegativeBalance, type Leg, type Ledger } from '../../ledger/ledger.ts';
-import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
+import type { Leg, Ledger, TransferRequest } from '../../ledger/ledger.ts';
 import { fromUnits, toUnits } from '../../money/decimal.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { OrderBook } from './engine/order-book.ts';
 import type { EngineLimits, Fill, PlaceCommand, Side } from './engine/types.ts';
 import type { Pair } from './pairs.ts';
-import type { OrderRow, SpotStore } from './store.ts';
+import type { NewFill, NewOrder, OrderChange, OrderRow, SpotStore } from './store.ts';
 
 /** Commands waiting for one book's writer; past this a new one is refused as busy. */
 const QUEUE_MAX = 10_000;
 /** Commands committed together in one transaction at most. */
 const BATCH_MAX = 64;
 
-/** What the commands of one batch share: the fee rates, and whose orders changed. */
-interface Batch {
-  readonly fees: FeeRates;
-  readonly touched: { userId: number; id: number }[];
-}
-
-/**
- * A queued command: it runs inside the batch's transaction and names the order it made or
- * changed (0: none), whose committed row it is answered with.
- */
-interface Job {
-  run(tx: Tx, batch: Batch, step: { moved: boolean }): Promise<number>;
-  resolve(row: OrderRow | undefined): void;
-  reject(err: unknown): void;
+/** A placement whose (owner, request key) is already stored or earlier in the batch. */
+export class TwinKey extends Error {
+  override name = 'TwinKey';
 }
 
 /** An order as its desk tracks it while it rests: what it has done, in exact units. */
@@ -78,11 +66,78 @@ export interface DeskHooks {
   changed(book: Book, code: string, orders: readonly { userId: number; id: number }[]): void;
 }
 
+/** A fill as the journal keeps it until its id is known: its row and its two ledger batches. */
+interface PendingFill {
+  readonly row: NewFill;
+  readonly base: Leg[];
+  readonly quote: Leg[];
+  readonly trade: Omit<RecentTrade, 'id'>;
+}
+
+/**
+ * What one batch does, gathered while its commands run in memory and written at its end in a
+ * few statements (store.writeOrders, store.insertFills, ledger.postMany): the orders it made
+ * (as they ended the batch) and changed, its fills, and its holds and releases. The balances
+ * its placements spend from were locked and read at its start, so each command's checks see
+ * what the commands before it did.
+ */
+class Journal {
+  readonly created = new Map<number, NewOrder & { id: number }>();
+  readonly changes = new Map<number, OrderChange>();
+  /** Owners of the orders that ended in this batch (a second cancel of one answers by it). */
+  readonly ended = new Map<number, number>();
+  readonly fills: PendingFill[] = [];
+  readonly moves: TransferRequest[] = [];
+  readonly touched: { userId: number; id: number }[] = [];
+
+  constructor(
+    readonly fees: FeeRates,
+    private readonly ids: number[],
+    readonly taken: Set<string>,
+    /** Available balances of the batch's placers, by `user:asset`, in smallest units. */
+    private readonly available: Map<string, bigint>,
+  ) {}
+
+  nextId(): number {
+    const id = this.ids.shift();
+    assert(id !== undefined, () => 'a batch placed more orders than it has ids for');
+    return id;
+  }
+
+  availableOf(userId: number, asset: string): bigint {
+    const units = this.available.get(`${userId}:${asset}`);
+    assert(units !== undefined, () => `no locked balance of ${userId} in ${asset}`);
+    return units;
+  }
+
+  /** Money leaves (spent < 0) or reaches a tracked available balance. */
+  adjust(userId: number, asset: string, units: bigint): void {
+    const key = `${userId}:${asset}`;
+    const before = this.available.get(key);
+    if (before === undefined) return;
+    assert(before + units >= 0n, () => `${key} would go below zero`);
+    this.available.set(key, before + units);
+  }
+}
+
+/** A queued command: it runs in memory against the batch's journal and names its order (0: none). */
+interface Job {
+  readonly placements: readonly Placement[];
+  /** The order a cancel names, whose row is read first if it does not rest at the start. */
+  readonly cancels: number | undefined;
+  run(journal: Journal, rows: ReadonlyMap<number, OrderRow>, step: { moved: boolean }): number;
+  resolve(row: OrderRow | undefined): void;
+  reject(err: unknown): void;
+}
+
 /**
  * The single writer of one pair's book in one ledger book. Commands run in order, in batches
- * of one transaction; each one's order row, fills, ledger transfers and hold changes commit
- * before its caller hears back. The matching itself is the pure engine; if a transaction fails after
- * the engine moved, the book is rebuilt from the database, which holds only what committed.
+ * of one transaction: the batch locks the balances its orders spend from, runs every command
+ * in memory (the pure engine and the settlement), then writes the orders, fills and ledger
+ * transfers in a few statements, and only then do callers hear back. A command refused (a
+ * balance too small, a request key used, a full book) is refused before it changes anything;
+ * if the transaction fails, the book is rebuilt from the database, which holds only what
+ * committed.
  */
 export class Desk {
   private engine: OrderBook;
@@ -139,13 +194,10 @@ export class Desk {
   /** Places an order: rejected, resting, filled or cancelled, all settled before it returns. */
   async place(p: Placement): Promise<OrderRow> {
     return this.answered(
-      await this.enqueue(async (tx, batch, step) => {
-        const refusal = this.engine.check(this.terms(p));
-        if (refusal === 'owner_orders' || refusal === 'book_orders' || refusal === 'book_levels') {
-          throw new AppError(Code.spotOrdersFull);
-        }
-        assert(refusal === undefined || refusal === 'would_take', () => `refused: ${refusal}`);
-        return this.placeIn(tx, p, refusal !== undefined, batch, step);
+      await this.enqueue([p], undefined, (journal, _rows, step) => {
+        const id = this.placeNow(journal, p, step);
+        assert(id > 0, () => 'a placement was skipped');
+        return id;
       }),
     );
   }
@@ -153,19 +205,20 @@ export class Desk {
   /** Cancels a resting order its owner names. */
   async cancel(orderId: number, userId: number): Promise<OrderRow> {
     return this.answered(
-      await this.enqueue(async (tx, batch, step) => {
+      await this.enqueue([], orderId, (journal, rows, step) => {
         const order = this.live.get(orderId);
         if (order === undefined || order.userId !== userId) {
-          const row = await this.deps.store.orderIn(tx, orderId);
-          if (row === undefined || Number(row.user_id) !== userId) {
+          // Not resting: ended earlier in this batch, or before it (its row was read).
+          const owner = journal.ended.get(orderId) ?? rows.get(orderId)?.user_id;
+          if (owner === undefined || Number(owner) !== userId) {
             throw new AppError(Code.notFound, { field: 'id' });
           }
           throw new AppError(Code.orderStatusWrong, { field: 'id' });
         }
         step.moved = true;
         assert(this.engine.cancel(orderId).cancelled, () => `live order ${orderId} not in book`);
-        await this.end(tx, order, 'cancelled', 'cancelled');
-        batch.touched.push({ userId, id: orderId });
+        this.end(journal, order, 'cancelled', 'cancelled');
+        journal.touched.push({ userId, id: orderId });
         return orderId;
       }),
     );
@@ -173,37 +226,24 @@ export class Desk {
 
   /**
    * The platform's quotes renewed in one command: its resting orders taken out, then each
-   * placement placed while its owner's balance lasts. A placement the balance cannot cover is
-   * undone to its savepoint and ends its side (the maker never quotes money it does not have);
-   * one the engine would refuse (a post-only that would take) is skipped without a row.
-   * Answers how many were placed.
+   * placement placed while its owner's balance lasts. A placement the balance cannot cover
+   * ends its side (the maker never quotes money it does not have); one the engine would refuse
+   * (a post-only that would take) is skipped without a row. Answers how many were placed.
    */
   async requote(owner: number, placements: readonly Placement[]): Promise<number> {
     let placed = 0;
-    await this.enqueue(async (tx, batch, step) => {
+    await this.enqueue(placements, undefined, (journal, _rows, step) => {
       for (const order of this.ordersOf(owner)) {
         step.moved = true;
         assert(this.engine.cancel(order.id).cancelled, () => `quote ${order.id} not in book`);
-        await this.end(tx, order, 'cancelled', 'requote');
+        this.end(journal, order, 'cancelled', 'requote');
       }
       const spent = new Set<Side>();
       for (const p of placements) {
         assert(p.userId === owner && p.platform, () => 'a requote places only its own quotes');
         if (spent.has(p.side) || this.engine.check(this.terms(p)) !== undefined) continue;
-        const seen = batch.touched.length;
-        const one = { moved: false };
-        // A hold the balance cannot cover fails before the engine moves: undone alone.
-        const outcome = await this.deps.ledger.attempt(
-          tx,
-          () => this.placeIn(tx, p, false, batch, one),
-          (err) => !one.moved && isNegativeBalance(err),
-        );
-        if (one.moved) step.moved = true;
-        if (outcome.ok) placed += 1;
-        else {
-          batch.touched.length = seen;
-          spent.add(p.side);
-        }
+        if (this.placeNow(journal, p, step, 'skip') > 0) placed += 1;
+        else spent.add(p.side);
       }
       return 0;
     });
@@ -237,10 +277,14 @@ export class Desk {
   }
 
   /** Queues a command for the next batch; refuses past the queue's bound. */
-  private enqueue(run: Job['run']): Promise<OrderRow | undefined> {
+  private enqueue(
+    placements: readonly Placement[],
+    cancels: number | undefined,
+    run: Job['run'],
+  ): Promise<OrderRow | undefined> {
     if (this.queue.length >= QUEUE_MAX) return Promise.reject(new AppError(Code.busy));
     return new Promise<OrderRow | undefined>((resolve, reject) => {
-      this.queue.push({ run, resolve, reject });
+      this.queue.push({ placements, cancels, run, resolve, reject });
       this.draining ??= this.drain();
     });
   }
@@ -254,56 +298,129 @@ export class Desk {
   }
 
   /**
-   * Runs queued commands in one transaction, each in a savepoint: one refused before the
-   * engine moved (a balance too small, a request key already used, a check) is undone alone
-   * and answered with its refusal; any other failure undoes the whole batch, the book is
-   * rebuilt from what committed, and every command in it hears the failure (none happened).
+   * Runs queued commands in one transaction. A command refused before it changed anything is
+   * answered with its refusal and the others go on; any other failure undoes the whole batch,
+   * the book is rebuilt from what committed, and every command in it hears the failure (none
+   * happened).
    */
   private async runBatch(jobs: Job[]): Promise<void> {
     const outcomes: ({ ok: true; id: number } | { ok: false; err: unknown })[] = [];
     const state = { moved: false };
-    let batch: Batch | undefined;
+    let touched: { userId: number; id: number }[] = [];
+    let trades: RecentTrade[] = [];
     let rows: Map<number, OrderRow>;
     try {
       if (this.stale) {
         await this.rebuild();
         this.stale = false;
       }
-      batch = { fees: await this.deps.hooks.fees(), touched: [] };
-      const shared = batch;
+      const fees = await this.deps.hooks.fees();
       rows = await this.deps.ledger.atomically(async (tx) => {
         outcomes.length = 0;
-        shared.touched.length = 0;
+        const { ledger, store } = this.deps;
+        const placements = jobs.flatMap((j) => j.placements);
+        const start = await store.prepare(
+          tx,
+          placements.length,
+          placements.map((p) => ({ userId: p.userId, key: p.requestKey })),
+        );
+        const spenders = [
+          ...new Map(
+            placements.map((p) => {
+              const asset = this.holdAsset(p.side);
+              return [`${p.userId}:${asset}`, { user: p.userId, asset }];
+            }),
+          ).values(),
+        ];
+        const balances = await ledger.lockBalances(
+          tx,
+          this.book,
+          spenders.map((s) => ({ ...s, purpose: 'available' as const })),
+        );
+        const available = new Map(
+          spenders.map((s, i) => [`${s.user}:${s.asset}`, balances[i] as bigint]),
+        );
+        const asked = jobs.flatMap((j) =>
+          j.cancels !== undefined && !this.live.has(j.cancels) ? [j.cancels] : [],
+        );
+        const ended = new Map(
+          (asked.length > 0 ? await store.ordersIn(tx, asked) : []).map((r) => [Number(r.id), r]),
+        );
+        const journal = new Journal(fees, start.ids, start.taken, available);
         for (const job of jobs) {
           const step = { moved: false };
-          const outcome = await this.deps.ledger.attempt(
-            tx,
-            () => job.run(tx, shared, step),
-            (err) =>
-              !step.moved &&
-              (err instanceof AppError ||
-                isNegativeBalance(err) ||
-                isUniqueViolation(err, 'request_key')),
-          );
+          try {
+            outcomes.push({ ok: true, id: job.run(journal, ended, step) });
+          } catch (err) {
+            if (step.moved || !(err instanceof AppError || err instanceof TwinKey)) throw err;
+            outcomes.push({ ok: false, err });
+          }
           if (step.moved) state.moved = true;
-          outcomes.push(outcome.ok ? { ok: true, id: outcome.value } : outcome);
         }
-        const ids = outcomes.flatMap((o) => (o.ok && o.id > 0 ? [o.id] : []));
-        return new Map((await this.deps.store.ordersIn(tx, ids)).map((r) => [Number(r.id), r]));
+        const written = await this.write(tx, journal);
+        touched = journal.touched;
+        trades = written.trades;
+        return written.rows;
       }, 'engine');
     } catch (err) {
       for (const job of jobs) job.reject(err);
       if (state.moved) await this.recover();
       return;
     }
-    this.committed(batch.touched);
+    this.recordTrades(trades);
+    this.committed(touched);
     for (const [i, job] of jobs.entries()) {
       const outcome = outcomes[i];
       assert(outcome !== undefined, () => `command ${i} of a batch has no outcome`);
-      if (outcome.ok) job.resolve(rows.get(outcome.id));
-      else if (isNegativeBalance(outcome.err)) job.reject(new AppError(Code.insufficientBalance));
+      if (outcome.ok) job.resolve(outcome.id > 0 ? rows.get(outcome.id) : undefined);
       else job.reject(outcome.err);
     }
+  }
+
+  /**
+   * The journal's writes: orders first (fills refer to them), then the fills, whose ids name
+   * their ledger batches, then every ledger batch of the batch in one statement.
+   */
+  private async write(tx: Tx, journal: Journal) {
+    const { store, ledger } = this.deps;
+    const created = [...journal.created.values()].map((o) => ({
+      ...o,
+      change: journal.changes.get(o.id),
+    }));
+    const changed = new Map([...journal.changes].filter(([id]) => !journal.created.has(id)));
+    const written = await store.writeOrders(tx, created, changed);
+    const fillIds = await store.insertFills(
+      tx,
+      journal.fills.map((f) => f.row),
+    );
+    const moves = [...journal.moves];
+    const trades: RecentTrade[] = [];
+    for (const [i, fill] of journal.fills.entries()) {
+      const id = fillIds[i] as number;
+      const reference = `spot-fill:${id}`;
+      const legs = (list: Leg[]) => list.map((l) => ({ ...l, reference }));
+      const base = legs(fill.base);
+      const quote = legs(fill.quote);
+      if (base.length > 0) {
+        moves.push({
+          key: `${reference}:base`,
+          asset: this.pair.base,
+          book: this.book,
+          legs: base,
+        });
+      }
+      if (quote.length > 0) {
+        moves.push({
+          key: `${reference}:quote`,
+          asset: this.pair.quote,
+          book: this.book,
+          legs: quote,
+        });
+      }
+      trades.push({ id, ...fill.trade });
+    }
+    await ledger.postMany(tx, moves);
+    return { rows: new Map(written.map((r) => [Number(r.id), r])), trades };
   }
 
   /**
@@ -337,24 +454,48 @@ export class Desk {
     };
   }
 
-  /** Writes the order and its hold, then matches it; returns its id. */
-  private async placeIn(
-    tx: Tx,
+  /** The coin an order on this side sets aside: quote to buy, base to sell. */
+  private holdAsset(side: Side): string {
+    return side === 'buy' ? this.pair.quote : this.pair.base;
+  }
+
+  /**
+   * Places an order in memory: every refusal is decided before anything changes; then its row,
+   * its hold and its matching go into the journal. Answers its id, or 0 when `short` is
+   * `skip` and the balance cannot cover it (the market maker's requote).
+   */
+  private placeNow(
+    journal: Journal,
     p: Placement,
-    rejected: boolean,
-    batch: Batch,
-    state: { moved: boolean },
-  ): Promise<number> {
-    const { fees, touched } = batch;
-    const { store } = this.deps;
+    step: { moved: boolean },
+    short: 'refuse' | 'skip' = 'refuse',
+  ): number {
     const pair = this.pair;
+    const refusal = this.engine.check(this.terms(p));
+    if (refusal === 'owner_orders' || refusal === 'book_orders' || refusal === 'book_levels') {
+      throw new AppError(Code.spotOrdersFull);
+    }
+    assert(refusal === undefined || refusal === 'would_take', () => `refused: ${refusal}`);
+    const twin = `${p.userId}:${p.requestKey}`;
+    if (journal.taken.has(twin)) throw new TwinKey();
+    const rejected = refusal !== undefined;
     const buying = p.side === 'buy';
+    const asset = this.holdAsset(p.side);
     const held = rejected
       ? 0n
       : buying
         ? pair.quoteUnits(p.priceTicks, p.lots)
         : pair.baseUnits(p.lots);
-    const inserted = await store.insertOrder(tx, {
+    if (held > journal.availableOf(p.userId, asset)) {
+      if (short === 'skip') return 0;
+      throw new AppError(Code.insufficientBalance);
+    }
+    // From here on the command changes the book and the journal.
+    step.moved = true;
+    journal.taken.add(twin);
+    const id = journal.nextId();
+    journal.created.set(id, {
+      id,
       userId: p.userId,
       book: this.book,
       code: pair.code,
@@ -372,18 +513,23 @@ export class Desk {
       refPrice: p.ref?.price ?? null,
       refTs: p.ref?.ts ?? null,
     });
-    const id = Number(inserted.id);
-    touched.push({ userId: p.userId, id });
+    journal.touched.push({ userId: p.userId, id });
     if (rejected) return id;
-    await this.move(tx, buying ? 'quote' : 'base', `spot-hold:${id}`, [
-      {
-        from: { user: p.userId, purpose: 'available' },
-        to: { user: p.userId, purpose: 'held' },
-        amount: held,
-        kind: 'spot_hold',
-        reference: `spot:${id}`,
-      },
-    ]);
+    journal.adjust(p.userId, asset, -held);
+    journal.moves.push({
+      key: `spot-hold:${id}`,
+      asset,
+      book: this.book,
+      legs: [
+        {
+          from: { user: p.userId, purpose: 'available' },
+          to: { user: p.userId, purpose: 'held' },
+          amount: held,
+          kind: 'spot_hold',
+          reference: `spot:${id}`,
+        },
+      ],
+    });
     const taker: Live = {
       id,
       userId: p.userId,
@@ -397,32 +543,30 @@ export class Desk {
       fee: 0n,
       held,
     };
-    state.moved = true;
     const result = this.engine.place({ kind: 'place', id, ...this.terms(p) });
     assert(result.status !== 'rejected', () => `order ${id} rejected after its check`);
     for (const fill of result.fills) {
       const maker = this.live.get(fill.makerId);
       assert(maker !== undefined, () => `maker ${fill.makerId} is not live`);
-      await this.settle(tx, taker, maker, fill, fees);
-      touched.push({ userId: maker.userId, id: maker.id });
+      this.settle(journal, taker, maker, fill);
+      journal.touched.push({ userId: maker.userId, id: maker.id });
       if (fill.makerRemaining === 0) {
         assert(maker.held === 0n, () => `filled maker ${maker.id} still holds ${maker.held}`);
-        await this.end(tx, maker, 'filled', null);
+        this.end(journal, maker, 'filled', null);
       } else {
         this.assertHeld(maker);
-        await store.updateOrder(tx, maker.id, this.change(maker, 'waiting', null));
+        journal.changes.set(maker.id, this.change(maker, 'waiting', null));
       }
     }
     for (const gone of result.expired) {
       const maker = this.live.get(gone.id);
       assert(maker !== undefined, () => `expired ${gone.id} is not live`);
-      await this.end(tx, maker, 'cancelled', 'self_trade');
-      touched.push({ userId: maker.userId, id: maker.id });
+      this.end(journal, maker, 'cancelled', 'self_trade');
+      journal.touched.push({ userId: maker.userId, id: maker.id });
     }
     if (result.status === 'resting') {
       this.assertHeld(taker);
-      if (result.fills.length > 0)
-        await store.updateOrder(tx, id, this.change(taker, 'waiting', null));
+      if (result.fills.length > 0) journal.changes.set(id, this.change(taker, 'waiting', null));
       this.live.set(id, taker);
       return id;
     }
@@ -431,7 +575,7 @@ export class Desk {
     const status =
       p.type === 'market' ? (traded ? 'success' : 'cancelled') : all ? 'filled' : 'cancelled';
     const bounded = result.fills.length + result.expired.length >= this.deps.limits.fillsPerCommand;
-    await this.end(tx, taker, status, all ? null : bounded ? 'fills_limit' : 'unfilled');
+    this.end(journal, taker, status, all ? null : bounded ? 'fills_limit' : 'unfilled');
     return id;
   }
 
@@ -441,8 +585,9 @@ export class Desk {
    * price gets the difference back from its hold at once, so a resting order always holds
    * exactly its limit x what is left.
    */
-  private async settle(tx: Tx, taker: Live, maker: Live, fill: Fill, fees: FeeRates) {
+  private settle(journal: Journal, taker: Live, maker: Live, fill: Fill): void {
     const pair = this.pair;
+    const { fees } = journal;
     const buyer = taker.side === 'buy' ? taker : maker;
     const seller = taker.side === 'buy' ? maker : taker;
     const base = pair.baseUnits(fill.qty);
@@ -452,76 +597,65 @@ export class Desk {
     const buyerFee = feeUnits(base, buyer === taker ? fees.taker : fees.maker);
     const sellerFee = feeUnits(quote, seller === taker ? fees.taker : fees.maker);
     const price = pair.priceOf(fill.price);
-    const fillId = await this.deps.store.insertFill(tx, {
-      book: this.book,
-      code: pair.code,
-      makerOrder: maker.id,
-      takerOrder: taker.id,
-      takerSide: taker.side,
-      price,
-      qty: pair.qtyOf(fill.qty),
-      turnover: this.amount('quote', quote),
-      makerFee: this.amount(
-        maker === buyer ? 'base' : 'quote',
-        maker === buyer ? buyerFee : sellerFee,
-      ),
-      takerFee: this.amount(
-        taker === buyer ? 'base' : 'quote',
-        taker === buyer ? buyerFee : sellerFee,
-      ),
-    });
-    const reference = `spot-fill:${fillId}`;
-    const legs = (list: (Leg | false)[]) =>
-      list.filter((l): l is Leg => l !== false && l.amount > 0n);
-    await this.move(
-      tx,
-      'base',
-      `${reference}:base`,
-      legs([
+    const legs = (list: Leg[]) => list.filter((l) => l.amount > 0n);
+    journal.fills.push({
+      row: {
+        book: this.book,
+        code: pair.code,
+        makerOrder: maker.id,
+        takerOrder: taker.id,
+        takerSide: taker.side,
+        price,
+        qty: pair.qtyOf(fill.qty),
+        turnover: this.amount('quote', quote),
+        makerFee: this.amount(
+          maker === buyer ? 'base' : 'quote',
+          maker === buyer ? buyerFee : sellerFee,
+        ),
+        takerFee: this.amount(
+          taker === buyer ? 'base' : 'quote',
+          taker === buyer ? buyerFee : sellerFee,
+        ),
+      },
+      base: legs([
         {
           from: { user: seller.userId, purpose: 'held' },
           to: { user: buyer.userId, purpose: 'available' },
           amount: base - buyerFee,
           kind: 'spot_trade',
-          reference,
         },
         {
           from: { user: seller.userId, purpose: 'held' },
           to: { platform: 'fees' },
           amount: buyerFee,
           kind: 'spot_fee',
-          reference,
         },
       ]),
-    );
-    await this.move(
-      tx,
-      'quote',
-      `${reference}:quote`,
-      legs([
+      quote: legs([
         {
           from: { user: buyer.userId, purpose: 'held' },
           to: { user: seller.userId, purpose: 'available' },
           amount: quote - sellerFee,
           kind: 'spot_trade',
-          reference,
         },
         {
           from: { user: buyer.userId, purpose: 'held' },
           to: { platform: 'fees' },
           amount: sellerFee,
           kind: 'spot_fee',
-          reference,
         },
         {
           from: { user: buyer.userId, purpose: 'held' },
           to: { user: buyer.userId, purpose: 'available' },
           amount: atLimit - quote,
           kind: 'spot_release',
-          reference,
         },
       ]),
-    );
+      trade: { price, qty: pair.qtyOf(fill.qty), side: taker.side, at: Date.now() },
+    });
+    journal.adjust(buyer.userId, pair.base, base - buyerFee);
+    journal.adjust(seller.userId, pair.quote, quote - sellerFee);
+    journal.adjust(buyer.userId, pair.quote, atLimit - quote);
     for (const o of [taker, maker]) o.filledLots += fill.qty;
     taker.turnover += quote;
     maker.turnover += quote;
@@ -529,43 +663,41 @@ export class Desk {
     seller.fee += sellerFee;
     buyer.held -= atLimit;
     seller.held -= base;
-    assert(buyer.held >= 0n && seller.held >= 0n, () => `fill ${fillId} overdraws a hold`);
-    this.trades.unshift({
-      id: fillId,
-      price,
-      qty: pair.qtyOf(fill.qty),
-      side: taker.side,
-      at: Date.now(),
-    });
-    if (this.trades.length > SPOT_LIMITS.recentTrades)
-      this.trades.length = SPOT_LIMITS.recentTrades;
-    this.lastPrice = price;
+    assert(buyer.held >= 0n && seller.held >= 0n, () => `a fill of ${taker.id} overdraws a hold`);
   }
 
   /** Ends an order: what it still holds goes back to its owner. */
-  private async end(
-    tx: Tx,
+  private end(
+    journal: Journal,
     order: Live,
     status: 'filled' | 'cancelled' | 'success',
     reason: string | null,
-  ): Promise<void> {
+  ): void {
     if (order.held > 0n) {
-      await this.move(tx, order.side === 'buy' ? 'quote' : 'base', `spot-release:${order.id}`, [
-        {
-          from: { user: order.userId, purpose: 'held' },
-          to: { user: order.userId, purpose: 'available' },
-          amount: order.held,
-          kind: 'spot_release',
-          reference: `spot:${order.id}`,
-        },
-      ]);
+      const asset = this.holdAsset(order.side);
+      journal.moves.push({
+        key: `spot-release:${order.id}`,
+        asset,
+        book: this.book,
+        legs: [
+          {
+            from: { user: order.userId, purpose: 'held' },
+            to: { user: order.userId, purpose: 'available' },
+            amount: order.held,
+            kind: 'spot_release',
+            reference: `spot:${order.id}`,
+          },
+        ],
+      });
+      journal.adjust(order.userId, asset, order.held);
       order.held = 0n;
     }
-    await this.deps.store.updateOrder(tx, order.id, this.change(order, status, reason));
+    journal.changes.set(order.id, this.change(order, status, reason));
+    journal.ended.set(order.id, order.userId);
     this.live.delete(order.id);
   }
 
-  private change(order: Live, status: OrderRow['status'], reason: string | null) {
+  private change(order: Live, status: OrderRow['status'], reason: string | null): OrderChange {
     const buying = order.side === 'buy';
     return {
       filled: this.pair.qtyOf(order.filledLots),
@@ -575,12 +707,6 @@ export class Desk {
       status,
       reason,
     };
-  }
-
-  private async move(tx: Tx, coin: 'base' | 'quote', key: string, legs: Leg[]): Promise<void> {
-    if (legs.length === 0) return;
-    const asset = coin === 'base' ? this.pair.base : this.pair.quote;
-    await this.deps.ledger.post(tx, { key, asset, book: this.book, legs });
   }
 
   private amount(coin: 'base' | 'quote', units: bigint): string {
@@ -614,6 +740,13 @@ export class Desk {
       fee: toUnits(row.fee, buying ? pair.baseScale : pair.quoteScale),
       held: toUnits(row.held, buying ? pair.quoteScale : pair.baseScale),
     };
+  }
+
+  /** The committed batch's trades, newest first, become the book's recent trades. */
+  private recordTrades(trades: readonly RecentTrade[]): void {
+    if (trades.length === 0) return;
+    this.trades = [...trades].reverse().concat(this.trades).slice(0, SPOT_LIMITS.recentTrades);
+    this.lastPrice = trades[trades.length - 1]?.price ?? this.lastPrice;
   }
 
   private committed(touched: readonly { userId: number; id: number }[]): void {

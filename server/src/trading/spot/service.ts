@@ -20,7 +20,7 @@ import type { Instruments } from '../instruments.ts';
 import type { ParamReader } from '../params.ts';
 import { bodyHash } from '../requests.ts';
 import { deskKey, type SpotDesks } from './desks.ts';
-import type { FeeRates, Placement } from './desk.ts';
+import { TwinKey, type FeeRates, type Placement } from './desk.ts';
 import type { Pair } from './pairs.ts';
 import { orderView, type OrderRow, type SpotStore } from './store.ts';
 
@@ -306,7 +306,7 @@ export class Spot {
       });
     } catch (err) {
       // A twin with the same key was placed first: the answer is what it made.
-      if (isUniqueViolation(err, 'request_key')) {
+      if (err instanceof TwinKey || isUniqueViolation(err, 'request_key')) {
         const row = await this.deps.store.byKey(userId, body.key);
         if (row !== undefined && row.body_hash === this.hash(body, book)) return row;
         throw new AppError(Code.requestKeyReused);

@@ -124,67 +124,149 @@ export function orderView(row: OrderRow, pair: Pair): SpotOrder {
 export class SpotStore {
   constructor(private readonly db: Queryable) {}
 
-  async insertOrder(tx: Tx, o: NewOrder): Promise<OrderRow> {
-    const ended = o.status === 'waiting' ? null : 'now';
-    const [row] = await tx.query<OrderRow>(
-      `insert into spot_orders (user_id, book, code, request_key, body_hash, side, order_type, tif,
-         price, qty, held, status, reason, platform, ref_price, ref_ts, ended_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
-       returning ${ORDER_COLUMNS}`,
+  /**
+   * A desk batch's start, in one statement: `count` new order ids (ascending: ids only grow in
+   * a book) and which of these (owner, request key) pairs are already stored.
+   */
+  async prepare(
+    tx: Tx,
+    count: number,
+    keys: readonly { userId: number; key: string }[],
+  ): Promise<{ ids: number[]; taken: Set<string> }> {
+    if (count === 0 && keys.length === 0) return { ids: [], taken: new Set() };
+    const [row] = await tx.query<{ ids: string[]; taken: string[] }>(
+      // The lateral limit keeps the key lookups on the (user_id, request_key) index.
+      `select array(select nextval(pg_get_serial_sequence('spot_orders', 'id'))::text
+                      from generate_series(1, $1)) as ids,
+              array(select k.u::text || ':' || k.key
+                      from unnest($2::bigint[], $3::text[]) as k(u, key)
+                      cross join lateral (select 1 from spot_orders o
+                                           where o.user_id = k.u and o.request_key = k.key
+                                           limit 1) as stored) as taken`,
+      [count, keys.map((k) => k.userId), keys.map((k) => k.key)],
+    );
+    if (row === undefined) throw new Error('spot batch start returned no row');
+    return {
+      ids: row.ids.map(Number).sort((a, b) => a - b),
+      taken: new Set(row.taken),
+    };
+  }
+
+  /**
+   * Writes a batch's orders in one statement: the new ones as they ended the batch, and the
+   * changes of older ones (each must still be waiting). Answers every row written.
+   */
+  async writeOrders(
+    tx: Tx,
+    created: readonly (NewOrder & { id: number; change: OrderChange | undefined })[],
+    changed: ReadonlyMap<number, OrderChange>,
+  ): Promise<OrderRow[]> {
+    const updates = [...changed];
+    const rows = await tx.query<OrderRow>(
+      `with created as (
+         insert into spot_orders (id, user_id, book, code, request_key, body_hash, side,
+           order_type, tif, price, qty, filled, turnover, fee, held, status, reason, platform,
+           ref_price, ref_ts, ended_at)
+         overriding system value
+         select n.id, n.user_id, n.book, n.code, n.request_key, n.body_hash, n.side, n.order_type,
+                n.tif, n.price, n.qty, n.filled, n.turnover, n.fee, n.held, n.status, n.reason,
+                n.platform, n.ref_price, n.ref_ts,
+                case when n.status = 'waiting' then null else now() end
+           from unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[],
+                       $7::text[], $8::text[], $9::text[], $10::numeric[], $11::numeric[],
+                       $12::numeric[], $13::numeric[], $14::numeric[], $15::numeric[],
+                       $16::text[], $17::text[], $18::boolean[], $19::numeric[],
+                       $20::timestamptz[])
+                as n(id, user_id, book, code, request_key, body_hash, side, order_type, tif, price,
+                     qty, filled, turnover, fee, held, status, reason, platform, ref_price, ref_ts)
+          order by n.id
+         returning ${ORDER_COLUMNS}
+       ), changed as (
+         update spot_orders o
+            set filled = c.c_filled, turnover = c.c_turnover, fee = c.c_fee, held = c.c_held,
+                status = c.c_status, reason = c.c_reason,
+                ended_at = case when c.c_status = 'waiting' then null else now() end
+           from unnest($21::bigint[], $22::numeric[], $23::numeric[], $24::numeric[],
+                       $25::numeric[], $26::text[], $27::text[])
+                as c(c_id, c_filled, c_turnover, c_fee, c_held, c_status, c_reason)
+          where o.id = c.c_id and o.status = 'waiting'
+         returning ${ORDER_COLUMNS}
+       )
+       select * from created union all select * from changed`,
       [
-        o.userId,
-        o.book,
-        o.code,
-        o.requestKey,
-        o.bodyHash,
-        o.side,
-        o.type,
-        o.tif,
-        o.price,
-        o.qty,
-        o.held,
-        o.status,
-        o.reason,
-        o.platform,
-        o.refPrice,
-        o.refTs === null ? null : new Date(o.refTs),
-        ended === null ? null : new Date(),
+        created.map((o) => o.id),
+        created.map((o) => o.userId),
+        created.map((o) => o.book),
+        created.map((o) => o.code),
+        created.map((o) => o.requestKey),
+        created.map((o) => o.bodyHash),
+        created.map((o) => o.side),
+        created.map((o) => o.type),
+        created.map((o) => o.tif),
+        created.map((o) => o.price),
+        created.map((o) => o.qty),
+        created.map((o) => o.change?.filled ?? '0'),
+        created.map((o) => o.change?.turnover ?? '0'),
+        created.map((o) => o.change?.fee ?? '0'),
+        created.map((o) => o.change?.held ?? o.held),
+        created.map((o) => o.change?.status ?? o.status),
+        created.map((o) => (o.change === undefined ? o.reason : o.change.reason)),
+        created.map((o) => o.platform),
+        created.map((o) => o.refPrice),
+        created.map((o) => (o.refTs === null ? null : new Date(o.refTs).toISOString())),
+        updates.map(([id]) => id),
+        updates.map(([, c]) => c.filled),
+        updates.map(([, c]) => c.turnover),
+        updates.map(([, c]) => c.fee),
+        updates.map(([, c]) => c.held),
+        updates.map(([, c]) => c.status),
+        updates.map(([, c]) => c.reason),
       ],
     );
-    if (row === undefined) throw new Error('spot order insert returned no row');
-    return row;
+    if (rows.length !== created.length + updates.length) {
+      throw new Error(`spot orders: ${rows.length} of ${created.length + updates.length} written`);
+    }
+    return rows;
   }
 
-  async updateOrder(tx: Tx, id: number, c: OrderChange): Promise<void> {
-    const rows = await tx.query(
-      `update spot_orders set filled = $2, turnover = $3, fee = $4, held = $5, status = $6,
-         reason = $7, ended_at = case when $6 = 'waiting' then null else now() end
-       where id = $1 and status = 'waiting' returning id`,
-      [id, c.filled, c.turnover, c.fee, c.held, c.status, c.reason],
-    );
-    if (rows.length !== 1) throw new Error(`spot order ${id} was not waiting`);
-  }
-
-  async insertFill(tx: Tx, f: NewFill): Promise<number> {
-    const [row] = await tx.query<{ id: string }>(
+  /**
+   * A batch's fills in one statement; answers each fill's id in the order given (a fill is
+   * the only one between its maker and taker orders: a taker meets a maker once).
+   */
+  async insertFills(tx: Tx, fills: readonly NewFill[]): Promise<number[]> {
+    if (fills.length === 0) return [];
+    const rows = await tx.query<{ id: string; maker_order: string; taker_order: string }>(
       `insert into spot_fills (book, code, maker_order, taker_order, taker_side, price, qty,
          turnover, maker_fee, taker_fee)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id::text`,
+       select f.book, f.code, f.maker_order, f.taker_order, f.taker_side, f.price, f.qty,
+              f.turnover, f.maker_fee, f.taker_fee
+         from unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::text[],
+                     $6::numeric[], $7::numeric[], $8::numeric[], $9::numeric[], $10::numeric[])
+              with ordinality as f(book, code, maker_order, taker_order, taker_side, price, qty,
+                                   turnover, maker_fee, taker_fee, n)
+        order by f.n
+       returning id::text, maker_order::text, taker_order::text`,
       [
-        f.book,
-        f.code,
-        f.makerOrder,
-        f.takerOrder,
-        f.takerSide,
-        f.price,
-        f.qty,
-        f.turnover,
-        f.makerFee,
-        f.takerFee,
+        fills.map((f) => f.book),
+        fills.map((f) => f.code),
+        fills.map((f) => f.makerOrder),
+        fills.map((f) => f.takerOrder),
+        fills.map((f) => f.takerSide),
+        fills.map((f) => f.price),
+        fills.map((f) => f.qty),
+        fills.map((f) => f.turnover),
+        fills.map((f) => f.makerFee),
+        fills.map((f) => f.takerFee),
       ],
     );
-    if (row === undefined) throw new Error('spot fill insert returned no row');
-    return Number(row.id);
+    const ids = new Map(rows.map((r) => [`${r.maker_order}:${r.taker_order}`, Number(r.id)]));
+    return fills.map((f) => {
+      const id = ids.get(`${f.makerOrder}:${f.takerOrder}`);
+      if (id === undefined || ids.size !== fills.length) {
+        throw new Error(`spot fill ${f.makerOrder}/${f.takerOrder} not written once`);
+      }
+      return id;
+    });
   }
 
   async orderIn(q: Queryable, id: number): Promise<OrderRow | undefined> {
