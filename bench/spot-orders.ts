@@ -7,7 +7,7 @@
  *
  *   npx tsx bench/spot-orders.ts      (BENCH_ORDERS=150 per client)
  */
-import { randomBytes } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { loadConfig } from '../server/src/platform/config.ts';
 import { createServer } from '../server/src/server.ts';
@@ -25,6 +25,46 @@ async function admin(sql: string): Promise<void> {
   await c.connect();
   await c.query(sql);
   await c.end();
+}
+
+/**
+ * The clients, on a thread of their own as they would be on other machines: their requests and
+ * answers do not take turns with the server's on its event loop. Plain JavaScript, so the
+ * thread needs no loader. Each client places its orders one after another; answers how many
+ * were refused.
+ */
+const CLIENTS_THREAD = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { randomBytes } = require('node:crypto');
+const { base, tokens, orders } = workerData;
+let refused = 0;
+Promise.all(tokens.map(async (token, c) => {
+  for (let i = 0; i < orders; i++) {
+    // Buyers and sellers alternate around 60,000: about half the orders cross a resting one.
+    const side = (c + i) % 2 === 0 ? 'buy' : 'sell';
+    const away = (c * 7 + i * 3) % 5;
+    const price = side === 'buy' ? 60000 + away - 2 : 60000 - away + 2;
+    const res = await fetch(base + '/swx/customer/order/submit', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: token },
+      body: JSON.stringify({ key: randomBytes(12).toString('hex'), code: 'BTCUSDT', side,
+        type: 'limit', price: String(price), qty: '0.001' }),
+    });
+    const answer = await res.json();
+    if (answer.code !== 200) refused += 1;
+  }
+})).then(() => parentPort.postMessage(refused));
+`;
+
+function runClients(base: string, tokens: string[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(CLIENTS_THREAD, { eval: true, workerData: { base, tokens, orders } });
+    worker.once('message', (refused: number) => {
+      resolve(refused);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
 }
 
 async function main(): Promise<void> {
@@ -80,32 +120,8 @@ async function main(): Promise<void> {
       Number((await server.db.query<{ n: string }>(sql))[0]?.n ?? 0);
     const transfersBefore = await count('select count(*)::text as n from ledger_transfers');
     const fillsBefore = await count('select count(*)::text as n from spot_fills');
-    let refused = 0;
     const started = performance.now();
-    await Promise.all(
-      tokens.map(async (token, c) => {
-        for (let i = 0; i < orders; i++) {
-          // Buyers and sellers alternate around 60,000: about half the orders cross a resting one.
-          const side = (c + i) % 2 === 0 ? 'buy' : 'sell';
-          const away = (c * 7 + i * 3) % 5;
-          const price = side === 'buy' ? 60_000 + away - 2 : 60_000 - away + 2;
-          const res = await fetch(`${base}/swx/customer/order/submit`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: token },
-            body: JSON.stringify({
-              key: randomBytes(12).toString('hex'),
-              code: 'BTCUSDT',
-              side,
-              type: 'limit',
-              price: String(price),
-              qty: '0.001',
-            }),
-          });
-          const answer = (await res.json()) as { code: number };
-          if (answer.code !== 200) refused += 1;
-        }
-      }),
-    );
+    const refused = await runClients(base, tokens);
     const seconds = (performance.now() - started) / 1000;
     const transfers =
       (await count('select count(*)::text as n from ledger_transfers')) - transfersBefore;

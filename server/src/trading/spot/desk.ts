@@ -76,7 +76,7 @@ interface PendingFill {
 
 /**
  * What one batch does, gathered while its commands run in memory and written at its end in a
- * few statements (store.writeOrders, store.insertFills, ledger.postMany): the orders it made
+ * two statements (store.writeBatch, ledger.postMany): the orders it made
  * (as they ended the batch) and changed, its fills, and its holds and releases. The balances
  * its placements spend from were locked and read at its start, so each command's checks see
  * what the commands before it did.
@@ -378,8 +378,8 @@ export class Desk {
   }
 
   /**
-   * The journal's writes: orders first (fills refer to them), then the fills, whose ids name
-   * their ledger batches, then every ledger batch of the batch in one statement.
+   * The journal's writes: the orders and fills in one statement, then (named by the fills'
+   * ids) every ledger batch of the batch in another.
    */
   private async write(tx: Tx, journal: Journal) {
     const { store, ledger } = this.deps;
@@ -388,9 +388,10 @@ export class Desk {
       change: journal.changes.get(o.id),
     }));
     const changed = new Map([...journal.changes].filter(([id]) => !journal.created.has(id)));
-    const written = await store.writeOrders(tx, created, changed);
-    const fillIds = await store.insertFills(
+    const { rows, fillIds } = await store.writeBatch(
       tx,
+      created,
+      changed,
       journal.fills.map((f) => f.row),
     );
     const moves = [...journal.moves];
@@ -420,7 +421,7 @@ export class Desk {
       trades.push({ id, ...fill.trade });
     }
     await ledger.postMany(tx, moves);
-    return { rows: new Map(written.map((r) => [Number(r.id), r])), trades };
+    return { rows: new Map(rows.map((r) => [Number(r.id), r])), trades };
   }
 
   /**

@@ -153,16 +153,20 @@ export class SpotStore {
   }
 
   /**
-   * Writes a batch's orders in one statement: the new ones as they ended the batch, and the
-   * changes of older ones (each must still be waiting). Answers every row written.
+   * Writes a desk batch's orders and fills in one statement: the new orders as they ended the
+   * batch, the changes of older ones (each must still be waiting), and the fills between them
+   * (checked against the orders at the statement's end). Answers every order row written and
+   * each fill's id in the order given: a fill is the only one between its maker and taker
+   * orders, since a taker meets a maker once.
    */
-  async writeOrders(
+  async writeBatch(
     tx: Tx,
     created: readonly (NewOrder & { id: number; change: OrderChange | undefined })[],
     changed: ReadonlyMap<number, OrderChange>,
-  ): Promise<OrderRow[]> {
+    fills: readonly NewFill[],
+  ): Promise<{ rows: OrderRow[]; fillIds: number[] }> {
     const updates = [...changed];
-    const rows = await tx.query<OrderRow>(
+    const rows = await tx.query<OrderRow & { fills: string[] | null }>(
       `with created as (
          insert into spot_orders (id, user_id, book, code, request_key, body_hash, side,
            order_type, tif, price, qty, filled, turnover, fee, held, status, reason, platform,
@@ -191,8 +195,22 @@ export class SpotStore {
                 as c(c_id, c_filled, c_turnover, c_fee, c_held, c_status, c_reason)
           where o.id = c.c_id and o.status = 'waiting'
          returning ${ORDER_COLUMNS}
+       ), fills as (
+         insert into spot_fills (book, code, maker_order, taker_order, taker_side, price, qty,
+           turnover, maker_fee, taker_fee)
+         select f.book, f.code, f.maker_order, f.taker_order, f.taker_side, f.price, f.qty,
+                f.turnover, f.maker_fee, f.taker_fee
+           from unnest($28::text[], $29::text[], $30::bigint[], $31::bigint[], $32::text[],
+                       $33::numeric[], $34::numeric[], $35::numeric[], $36::numeric[],
+                       $37::numeric[])
+                with ordinality as f(book, code, maker_order, taker_order, taker_side, price, qty,
+                                     turnover, maker_fee, taker_fee, n)
+          order by f.n
+         returning id, maker_order, taker_order
        )
-       select * from created union all select * from changed`,
+       select w.*, (select array_agg(f.maker_order || ':' || f.taker_order || ':' || f.id)
+                      from fills f) as fills
+         from (select * from created union all select * from changed) as w`,
       [
         created.map((o) => o.id),
         created.map((o) => o.userId),
@@ -221,32 +239,6 @@ export class SpotStore {
         updates.map(([, c]) => c.held),
         updates.map(([, c]) => c.status),
         updates.map(([, c]) => c.reason),
-      ],
-    );
-    if (rows.length !== created.length + updates.length) {
-      throw new Error(`spot orders: ${rows.length} of ${created.length + updates.length} written`);
-    }
-    return rows;
-  }
-
-  /**
-   * A batch's fills in one statement; answers each fill's id in the order given (a fill is
-   * the only one between its maker and taker orders: a taker meets a maker once).
-   */
-  async insertFills(tx: Tx, fills: readonly NewFill[]): Promise<number[]> {
-    if (fills.length === 0) return [];
-    const rows = await tx.query<{ id: string; maker_order: string; taker_order: string }>(
-      `insert into spot_fills (book, code, maker_order, taker_order, taker_side, price, qty,
-         turnover, maker_fee, taker_fee)
-       select f.book, f.code, f.maker_order, f.taker_order, f.taker_side, f.price, f.qty,
-              f.turnover, f.maker_fee, f.taker_fee
-         from unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::text[],
-                     $6::numeric[], $7::numeric[], $8::numeric[], $9::numeric[], $10::numeric[])
-              with ordinality as f(book, code, maker_order, taker_order, taker_side, price, qty,
-                                   turnover, maker_fee, taker_fee, n)
-        order by f.n
-       returning id::text, maker_order::text, taker_order::text`,
-      [
         fills.map((f) => f.book),
         fills.map((f) => f.code),
         fills.map((f) => f.makerOrder),
@@ -259,14 +251,22 @@ export class SpotStore {
         fills.map((f) => f.takerFee),
       ],
     );
-    const ids = new Map(rows.map((r) => [`${r.maker_order}:${r.taker_order}`, Number(r.id)]));
-    return fills.map((f) => {
-      const id = ids.get(`${f.makerOrder}:${f.takerOrder}`);
-      if (id === undefined || ids.size !== fills.length) {
+    if (rows.length !== created.length + updates.length) {
+      throw new Error(`spot orders: ${rows.length} of ${created.length + updates.length} written`);
+    }
+    const written = new Map<string, number>();
+    for (const entry of rows[0]?.fills ?? []) {
+      const [maker, taker, id] = entry.split(':');
+      written.set(`${maker}:${taker}`, Number(id));
+    }
+    const fillIds = fills.map((f) => {
+      const id = written.get(`${f.makerOrder}:${f.takerOrder}`);
+      if (id === undefined || written.size !== fills.length) {
         throw new Error(`spot fill ${f.makerOrder}/${f.takerOrder} not written once`);
       }
       return id;
     });
+    return { rows: rows.map(({ fills: _fills, ...row }) => row), fillIds };
   }
 
   async orderIn(q: Queryable, id: number): Promise<OrderRow | undefined> {
