@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Code } from '../errors.ts';
 import { requestKeySchema } from '../funds/schemas.ts';
+import { id, positiveDecimal } from '../trading/schemas.ts';
 import type { FieldCodeMap } from '../validate.ts';
 
 /** Bounds of the spot calls (docs/spot.md). */
@@ -41,18 +42,7 @@ export const spotFieldCodes = {
   size: { missing: Code.badRequest, invalid: Code.badRequest },
 } as const satisfies FieldCodeMap;
 
-/**
- * A positive decimal string: at most 12 whole digits and 8 decimals, no sign, exponent or
- * spaces inside. Whether it sits on the pair's tick or lot is the service's check (its code).
- */
-const positiveDecimal = z
-  .string()
-  .trim()
-  .regex(/^\d{1,12}(\.\d{1,8})?$/)
-  .refine((v) => /[1-9]/.test(v));
-
 const pairCode = z.string().regex(/^[A-Z0-9]{2,16}$/);
-const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
 export const pairParams = z.object({ code: pairCode });
 export const idParams = z.object({ id });

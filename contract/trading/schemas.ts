@@ -44,14 +44,19 @@ export const tradingFieldCodes = {
   size: { missing: Code.badRequest, invalid: Code.badRequest },
 } as const satisfies FieldCodeMap;
 
-/** A positive decimal string of at most 12 whole digits and 8 decimals (a price, lots). */
-const positiveDecimal = z
+/**
+ * A positive decimal string of at most 12 whole digits and 8 decimals, no sign, exponent or
+ * spaces inside (a price, lots, a spot quantity). Whether it sits on an instrument's or a
+ * pair's steps is the service's check, with its own code.
+ */
+export const positiveDecimal = z
   .string()
   .trim()
   .regex(/^\d{1,12}(\.\d{1,8})?$/)
   .refine((v) => /[1-9]/.test(v));
 
-const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+/** A stored row's id in a path or body. */
+export const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
 const pageQuery = {
   page: z.coerce.number().int().min(1).max(10_000).default(1),

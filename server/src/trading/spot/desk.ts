@@ -66,6 +66,38 @@ export interface DeskHooks {
   changed(book: Book, code: string, orders: readonly { userId: number; id: number }[]): void;
 }
 
+/** The resting orders a desk tracks, by id and by owner (the market maker asks for its own). */
+class LiveOrders {
+  private readonly byId = new Map<number, Live>();
+  private readonly byOwner = new Map<number, Map<number, Live>>();
+
+  get(id: number): Live | undefined {
+    return this.byId.get(id);
+  }
+
+  has(id: number): boolean {
+    return this.byId.has(id);
+  }
+
+  add(order: Live): void {
+    this.byId.set(order.id, order);
+    let owned = this.byOwner.get(order.userId);
+    if (owned === undefined) this.byOwner.set(order.userId, (owned = new Map()));
+    owned.set(order.id, order);
+  }
+
+  remove(order: Live): void {
+    this.byId.delete(order.id);
+    const owned = this.byOwner.get(order.userId);
+    owned?.delete(order.id);
+    if (owned?.size === 0) this.byOwner.delete(order.userId);
+  }
+
+  of(userId: number): Live[] {
+    return [...(this.byOwner.get(userId)?.values() ?? [])];
+  }
+}
+
 /** A fill as the journal keeps it until its id is known: its row and its two ledger batches. */
 interface PendingFill {
   readonly row: NewFill;
@@ -141,7 +173,7 @@ interface Job {
  */
 export class Desk {
   private engine: OrderBook;
-  private live = new Map<number, Live>();
+  private live = new LiveOrders();
   private readonly queue: Job[] = [];
   private draining: Promise<void> | undefined;
   /** The engine may be ahead of the database (a batch failed and the rebuild did too). */
@@ -168,7 +200,7 @@ export class Desk {
   async rebuild(): Promise<void> {
     const { store } = this.deps;
     const engine = new OrderBook(this.deps.limits);
-    const live = new Map<number, Live>();
+    const live = new LiveOrders();
     for (const row of await store.openOrders(this.book, this.pair.code)) {
       const order = this.liveOf(row);
       const remaining = order.lots - order.filledLots;
@@ -182,7 +214,7 @@ export class Desk {
         remaining,
         platform: order.platform,
       });
-      live.set(order.id, order);
+      live.add(order);
     }
     this.engine = engine;
     this.live = live;
@@ -265,7 +297,7 @@ export class Desk {
   }
 
   ordersOf(userId: number): Live[] {
-    return [...this.live.values()].filter((o) => o.userId === userId);
+    return this.live.of(userId);
   }
 
   get recent(): readonly RecentTrade[] {
@@ -568,7 +600,7 @@ export class Desk {
     if (result.status === 'resting') {
       this.assertHeld(taker);
       if (result.fills.length > 0) journal.changes.set(id, this.change(taker, 'waiting', null));
-      this.live.set(id, taker);
+      this.live.add(taker);
       return id;
     }
     const all = result.status === 'filled';
@@ -695,7 +727,7 @@ export class Desk {
     }
     journal.changes.set(order.id, this.change(order, status, reason));
     journal.ended.set(order.id, order.userId);
-    this.live.delete(order.id);
+    this.live.remove(order);
   }
 
   private change(order: Live, status: OrderRow['status'], reason: string | null): OrderChange {
