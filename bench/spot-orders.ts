@@ -1,8 +1,8 @@
 /**
  * Spot orders per second end to end through the HTTP API on PostgreSQL: 16 clients (on a
- * thread of their own, so they do not share the server's event loop), each
- * placing limit orders on BTC/USDT that cross the others' about half the time (submit), so
- * every other order fills. Every fill is ledger transfers (base and quote legs, fees, the hold
+ * thread of their own, so they do not share the server's event loop), each placing limit
+ * orders on BTC/USDT that cross the others' about half the time (submit), so every other
+ * order fills. Every fill is ledger transfers (base and quote legs, fees, the hold
  * released), so beside it, in the same run: the ledger transfers per second those orders
  * made, and `pgbench -N` with 16 clients on the same PostgreSQL (the goal: >= 50 % of it).
  *
