@@ -1,30 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { localeChunks } from './build-tools/locale-chunks.ts';
 import { precompress } from './build-tools/precompress.ts';
 import { reactRouterProduction } from './build-tools/react-router-production.ts';
-import { NAMESPACES, SCREEN_NAMESPACES } from './src/i18n/namespaces.ts';
 
 // The API server serves the built app in production; in development Vite proxies to it.
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
-
-const LOCALE_GROUPS: [string, readonly string[]][] = [
-  ['', NAMESPACES],
-  ['-screens', SCREEN_NAMESPACES],
-];
-
-/**
- * `…/locales/ar/common.json` -> `locale-ar`, `…/locales/ar/auth.json` -> `locale-ar-screens`:
- * a language's start-up files travel as one request, the files most other screens share as
- * another (src/i18n/namespaces.ts).
- */
-function localeChunk(id: string): string | null {
-  const match = /[\\/]locales[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/.exec(id);
-  if (match === null) return null;
-  const [, language, namespace] = match;
-  const group = LOCALE_GROUPS.find(([, namespaces]) => namespaces.includes(namespace ?? ''));
-  return group === undefined ? null : `locale-${language}${group[0]}`;
-}
 
 /**
  * The libraries every screen needs before its first paint: one request instead of seven. Only
@@ -46,7 +28,7 @@ const CHROME_COMMON =
   /[\\/]src[\\/](state[\\/]|ui[\\/](Icon|Logo|LazyLanguageModal|EmptyState)\.tsx|ui[\\/]language-names\.ts|features[\\/]content[\\/]queries\.ts|api[\\/]feed-status\.ts)/;
 
 export default defineConfig({
-  plugins: [react(), reactRouterProduction(), precompress()],
+  plugins: [react(), localeChunks(), reactRouterProduction(), precompress()],
   resolve: {
     alias: [
       {
@@ -70,7 +52,6 @@ export default defineConfig({
           chunk.isDynamicEntry ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
         codeSplitting: {
           groups: [
-            { name: localeChunk, debugName: 'locale', test: /[\\/]locales[\\/]/ },
             {
               name: 'startup',
               test: (id) => STARTUP_PACKAGES.test(id) && !MUTATION_HOOKS.test(id),

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { localeChunks } from './build-tools/locale-chunks.ts';
 
 export default defineConfig({
   test: {
@@ -13,6 +14,8 @@ export default defineConfig({
         },
       },
       {
+        // Modules that reach src/i18n/locale-files.ts import its build's locale tables.
+        plugins: [localeChunks()],
         test: {
           name: 'app',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'locales/**/*.test.ts'],

@@ -24,17 +24,17 @@ function FooterContentList({ type, title }: { type: number; title: string }) {
 
 /** The desktop footer (SPEC §2): brand, app links, products and the content lists. */
 export default function Footer() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'footer']);
   return (
     <footer className="footer">
       <div className="footer-inner">
         <div className="footer-col footer-brand">
           <Logo />
-          <p className="muted">{t('footer.tagline')}</p>
+          <p className="muted">{t('tagline')}</p>
           <AppDownloadLinks small />
         </div>
         <div className="footer-col">
-          <h3>{t('footer.products')}</h3>
+          <h3>{t('footer:products')}</h3>
           <ul className="list">
             <li>
               <Link to="/market">{t('nav.market')}</Link>
@@ -50,11 +50,11 @@ export default function Footer() {
             </li>
           </ul>
         </div>
-        <FooterContentList type={1} title={t('footer.company')} />
-        <FooterContentList type={2} title={t('footer.policies')} />
-        <FooterContentList type={3} title={t('footer.statements')} />
+        <FooterContentList type={1} title={t('footer:company')} />
+        <FooterContentList type={2} title={t('footer:policies')} />
+        <FooterContentList type={3} title={t('footer:statements')} />
       </div>
-      <p className="footer-legal muted">{t('footer.riskNotice')}</p>
+      <p className="footer-legal muted">{t('footer:riskNotice')}</p>
     </footer>
   );
 }

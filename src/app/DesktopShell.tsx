@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
+import { loadScreenLocales } from '../i18n/i18n.ts';
 import { preferences } from '../state/preferences.ts';
 import { sessionStore } from '../state/session.ts';
 import { useStore } from '../state/store.ts';
@@ -10,8 +11,13 @@ import { LazyLanguageModal, preloadLanguageModal } from '../ui/LazyLanguageModal
 import { Logo } from '../ui/Logo.tsx';
 import { MAIN_NAV } from './navigation.ts';
 
-/** Below the fold: fetched once the screen is up, not before its first paint. */
-const Footer = lazy(() => import('./DesktopFooter.tsx'));
+/**
+ * Below the fold: fetched once the screen is up, not before its first paint, beside its text
+ * (SCREEN_NAMESPACES).
+ */
+const Footer = lazy(() =>
+  Promise.all([import('./DesktopFooter.tsx'), loadScreenLocales()]).then(([footer]) => footer),
+);
 
 function TopNav() {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_TAGS, RTL_LANGUAGES, type Language } from '../../contract/languages.ts';
 import { preferences } from '../state/preferences.ts';
-import { loadLocale } from './locale-files.ts';
+import { loadLocale, loadScreenOnlyLoaders } from './locale-files.ts';
 import { NAMESPACES, SCREEN_NAMESPACES } from './namespaces.ts';
 
 const lazyLocales: BackendModule = {
@@ -23,9 +23,7 @@ function applyDocumentLanguage(language: Language): void {
 
 /** index.html carries the default language's description; this one follows the language. */
 function applyDocumentDescription(): void {
-  document
-    .querySelector('meta[name="description"]')
-    ?.setAttribute('content', i18next.t('footer.tagline'));
+  document.querySelector('meta[name="description"]')?.setAttribute('content', i18next.t('tagline'));
 }
 
 let initialised: Promise<unknown> | undefined;
@@ -51,10 +49,12 @@ export async function initI18n(): Promise<void> {
 /**
  * The locale files most screens but home share (SCREEN_NAMESPACES), ready in i18next. Their
  * file is requested at once, beside the start-up one when called at start-up; i18next takes
- * it from the module cache once it is initialised.
+ * it from the module cache once it is initialised. The loaders of the screens' own files come
+ * alongside, so those are not a request later than before.
  */
 export async function loadScreenLocales(): Promise<void> {
   const language = i18next.isInitialized ? i18next.language : preferences.get().language;
+  void loadScreenOnlyLoaders();
   await Promise.all(SCREEN_NAMESPACES.map((namespace) => loadLocale(language, namespace)));
   await initialised;
   await i18next.loadNamespaces([...SCREEN_NAMESPACES]);

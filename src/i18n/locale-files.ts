@@ -1,13 +1,25 @@
-// Only the chosen language's files are fetched: its start-up files as one chunk, the rest each
-// with the screen that needs it. Each file's default export only: a JSON module's named ones (one
-// per top-level key) would travel in the chunk as well.
-const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', {
-  import: 'default',
-});
+import shared from 'virtual:locale-chunks';
+import { localeChunk } from './namespaces.ts';
 
-export function loadLocale(language: string, namespace: string): Promise<Record<string, unknown>> {
-  const load = files[`../../locales/${language}/${namespace}.json`];
-  if (load === undefined)
-    return Promise.reject(new Error(`no locale file ${language}/${namespace}`));
-  return load();
+type Loaders = typeof shared;
+
+// Only the chosen language's files are fetched: its start-up files as one chunk, the rest with
+// the screens that need them (build-tools/locale-chunks.ts). The loaders of files only some
+// screens use are not needed before the first paint, so they travel in a chunk of their own.
+let screenOnly: Promise<Loaders> | undefined;
+
+/** Fetches the screen-only files' loaders: called with the code of any screen but home. */
+export function loadScreenOnlyLoaders(): Promise<Loaders> {
+  return (screenOnly ??= import('virtual:locale-chunks/screen-only').then((m) => m.default));
+}
+
+export async function loadLocale(
+  language: string,
+  namespace: string,
+): Promise<Record<string, unknown>> {
+  const chunk = localeChunk(language, namespace);
+  const load = shared[chunk] ?? (await loadScreenOnlyLoaders())[chunk];
+  const file = (await load?.())?.[namespace];
+  if (file === undefined) throw new Error(`no locale file ${language}/${namespace}`);
+  return file;
 }

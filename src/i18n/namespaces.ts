@@ -1,13 +1,31 @@
 /**
  * The locale files loaded with the language at start-up: what the chrome and the home screen
- * show. The build bundles them into one file per language (vite.config.ts).
+ * show, and nothing else (decisions.md 13). They travel as one file per language
+ * (build-tools/locale-chunks.ts).
  */
 export const NAMESPACES = ['common', 'home', 'market'] as const;
 
 /**
- * The files most other screens share (sign-in, account, help, the error catalogue's messages):
- * one more file per language, fetched with the code of any screen but home (`page` in
- * src/lib/routing.ts), so a first visit elsewhere still asks for everything in one wave. The
- * rest (funds, admin, nfts) arrive with the screens that use them.
+ * The files most other screens share (sign-in, account, help, the error catalogue's messages,
+ * the market screens' own text, the screens not available yet, the desktop footer's text): one
+ * more file per language, fetched with the code of any screen but home (`page` in
+ * src/lib/routing.ts), so a first visit elsewhere still asks for everything in one wave, and
+ * with the desktop footer's code on home. The rest (funds, admin, nfts, …) arrive one file
+ * each with the screens that use them.
  */
-export const SCREEN_NAMESPACES = ['auth', 'profile', 'help', 'errors'] as const;
+export const SCREEN_NAMESPACES = [
+  'auth',
+  'profile',
+  'help',
+  'errors',
+  'markets',
+  'unavailable',
+  'footer',
+] as const;
+
+/** The file a language's namespace travels in: `zh` (start-up), `zh-screens` or `zh-funds`. */
+export function localeChunk(language: string, namespace: string): string {
+  if ((NAMESPACES as readonly string[]).includes(namespace)) return language;
+  if ((SCREEN_NAMESPACES as readonly string[]).includes(namespace)) return `${language}-screens`;
+  return `${language}-${namespace}`;
+}

@@ -13,7 +13,7 @@ export function useAppLinks() {
 
 /** Android and iPhone app links, only those configured; nothing when neither is. */
 export function AppDownloadLinks({ small = false }: { small?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('footer');
   const links = useAppLinks();
   if (links.length === 0) return null;
   const className = small ? 'btn btn-ghost btn-small' : 'btn btn-ghost';
@@ -27,7 +27,7 @@ export function AppDownloadLinks({ small = false }: { small?: boolean }) {
           rel="noopener"
           data-testid={`app-link-${link.key}`}
         >
-          {t(`footer.${link.key}`)}
+          {t(link.key)}
         </a>
       ))}
     </div>

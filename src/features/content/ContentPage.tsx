@@ -22,7 +22,7 @@ export function ContentById({ id }: { id: number }) {
       <h1 className="page-title">{page.data.title}</h1>
       <ContentBody body={page.data.body} />
       <p className="muted content-updated">
-        {t('content.updated', { date: new Date(page.data.updatedAt).toLocaleDateString() })}
+        {t('help:updated', { date: new Date(page.data.updatedAt).toLocaleDateString() })}
       </p>
     </article>
   );

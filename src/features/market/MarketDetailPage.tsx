@@ -21,7 +21,7 @@ export type TradeSlot = (instrument: { id: number; code: string }) => ReactNode;
 
 /** SPEC §2 /cruuency?code=&type=&id=: one market with its chart (and a trade panel, if given). */
 export default function MarketDetailPage({ trade }: { trade?: TradeSlot }) {
-  const { t } = useTranslation('market');
+  const { t } = useTranslation('markets');
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const [timeframe, setTimeframe] = useState<Timeframe>('15m');
@@ -55,7 +55,7 @@ export default function MarketDetailPage({ trade }: { trade?: TradeSlot }) {
             {formatDecimal(m.price)}
           </span>
           <span className={`num ${changeClass(m.zdf)}`}>{formatChange(m.zdf)}</span>
-          {!m.open && <span className="badge market-closed">{t('table.closed')}</span>}
+          {!m.open && <span className="badge market-closed">{t('market:table.closed')}</span>}
         </div>
         <div className="detail-stats">
           {stat(t('detail.high'), formatDecimal(m.high24h))}

@@ -34,7 +34,7 @@ function matches(item: MarketItem, search: string): boolean {
  * by src/app, adds a link beside an instrument's name (the spot order book of a pair).
  */
 export default function MarketPage({ rowAction }: { rowAction?: (code: string) => ReactNode }) {
-  const { t } = useTranslation('market');
+  const { t } = useTranslation('markets');
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const { isLogin } = useStore(sessionStore);

@@ -20,13 +20,13 @@ type Capability = keyof typeof CAPABILITIES;
  * made-up figures.
  */
 export default function UnavailablePage({ capability }: { capability: Capability }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('unavailable');
   return (
     <div className="page" data-testid="unavailable">
       <EmptyState icon={CAPABILITIES[capability]} title={t(`capability.${capability}`)}>
-        <p>{t('unavailable.body')}</p>
+        <p>{t('body')}</p>
         <Link to="/" className="btn btn-ghost">
-          {t('unavailable.home')}
+          {t('home')}
         </Link>
       </EmptyState>
     </div>
