@@ -82,6 +82,20 @@ function bodyHash(req: TransferRequest): string {
   return createHash('sha256').update(body).digest('hex');
 }
 
+/** A request's legs as the columns the ledger's statements unnest. */
+function legColumns() {
+  return {
+    from: [] as number[],
+    to: [] as number[],
+    amount: [] as string[],
+    kind: [] as string[],
+    reference: [] as (string | null)[],
+    tickCode: [] as (string | null)[],
+    tickPrice: [] as (string | null)[],
+    tickTs: [] as (string | null)[],
+  };
+}
+
 /** A user balance would go below zero (the database's check refused the update). */
 function isNegativeBalance(err: unknown): boolean {
   const e = err as { code?: string; constraint?: string; message?: string };
@@ -400,15 +414,8 @@ export class Ledger {
     const legs = {
       key: [] as string[],
       leg: [] as number[],
-      from: [] as number[],
-      to: [] as number[],
       asset: [] as string[],
-      amount: [] as string[],
-      kind: [] as string[],
-      reference: [] as (string | null)[],
-      tickCode: [] as (string | null)[],
-      tickPrice: [] as (string | null)[],
-      tickTs: [] as (string | null)[],
+      ...legColumns(),
     };
     for (const req of reqs) {
       assert(req.book === book, () => `batch ${req.key} is in another book`);
@@ -531,16 +538,7 @@ export class Ledger {
     const hash = bodyHash(req);
     // Every unit leaving an account arrives in another of the same asset and book.
     const net = new Map<number, bigint>();
-    const legs = {
-      from: [] as number[],
-      to: [] as number[],
-      amount: [] as string[],
-      kind: [] as string[],
-      reference: [] as (string | null)[],
-      tickCode: [] as (string | null)[],
-      tickPrice: [] as (string | null)[],
-      tickTs: [] as (string | null)[],
-    };
+    const legs = legColumns();
     for (const leg of req.legs) {
       const from = await this.accountId(tx, leg.from, req.asset, req.book);
       const to = await this.accountId(tx, leg.to, req.asset, req.book);

@@ -431,24 +431,11 @@ export class Desk {
     for (const [i, fill] of journal.fills.entries()) {
       const id = fillIds[i] as number;
       const reference = `spot-fill:${id}`;
-      const legs = (list: Leg[]) => list.map((l) => ({ ...l, reference }));
-      const base = legs(fill.base);
-      const quote = legs(fill.quote);
-      if (base.length > 0) {
-        moves.push({
-          key: `${reference}:base`,
-          asset: this.pair.base,
-          book: this.book,
-          legs: base,
-        });
-      }
-      if (quote.length > 0) {
-        moves.push({
-          key: `${reference}:quote`,
-          asset: this.pair.quote,
-          book: this.book,
-          legs: quote,
-        });
+      for (const coin of ['base', 'quote'] as const) {
+        const legs = fill[coin].map((l) => ({ ...l, reference }));
+        if (legs.length === 0) continue;
+        const asset = coin === 'base' ? this.pair.base : this.pair.quote;
+        moves.push({ key: `${reference}:${coin}`, asset, book: this.book, legs });
       }
       trades.push({ id, ...fill.trade });
     }
