@@ -107,11 +107,11 @@ interface PendingFill {
 }
 
 /**
- * What one batch does, gathered while its commands run in memory and written at its end in a
- * two statements (store.writeBatch, ledger.postMany): the orders it made
- * (as they ended the batch) and changed, its fills, and its holds and releases. The balances
- * its placements spend from were locked and read at its start, so each command's checks see
- * what the commands before it did.
+ * What one batch does, gathered while its commands run in memory and written at its end in two
+ * statements (store.writeBatch, ledger.postMany): the orders it made (as they ended the batch)
+ * and changed, its fills, and its holds and releases. The balances its placements spend from
+ * were locked and read at its start, so each command's checks see what the commands before it
+ * did.
  */
 class Journal {
   readonly created = new Map<number, NewOrder & { id: number }>();
@@ -142,7 +142,10 @@ class Journal {
     return units;
   }
 
-  /** Money leaves (spent < 0) or reaches a tracked available balance. */
+  /**
+   * Money leaves (units < 0) or reaches an available balance the batch tracks; the others are
+   * nobody's spending in this batch.
+   */
   adjust(userId: number, asset: string, units: bigint): void {
     const key = `${userId}:${asset}`;
     const before = this.available.get(key);
