@@ -351,6 +351,8 @@ export class Desk {
       }
       const fees = await this.deps.hooks.fees();
       rows = await this.deps.ledger.atomically(async (tx) => {
+        // The ledger may run this again after a lost key race; the engine has moved by then.
+        assert(!state.moved, () => 'a spot batch would run twice');
         outcomes.length = 0;
         const { ledger, store } = this.deps;
         const placements = jobs.flatMap((j) => j.placements);
