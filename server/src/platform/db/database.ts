@@ -16,8 +16,8 @@ export type Tx = Queryable & { readonly [insideTransaction]: true };
 
 /**
  * Which connections a transaction runs on. `engine`: the few connections kept for the single
- * writers (a spot book's desk), so a burst of requests holding the shared pool never makes the
- * writer every one of them waits for wait in line behind them.
+ * writers (a spot book's desk): every request of a burst waits for that writer, so it must not
+ * wait in line for a connection behind them.
  */
 export type Lane = 'shared' | 'engine';
 
