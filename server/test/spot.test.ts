@@ -198,6 +198,13 @@ describe('spot: order book trading', () => {
     const altered = await submit(user.token, { ...body, price: '51001' });
     expect(altered.code).toBe(10134);
     expect(await balance(user.token, 'USDT')).toEqual({ available: '9490', frozen: '510' });
+    // With the rest of the balance spent, the first key still answers what it made.
+    const rest = await submit(user.token, { side: 'buy', price: '50000', qty: '0.1898' });
+    expect(rest.code).toBe(200);
+    const again = await submit(user.token, body);
+    expect(again.code).toBe(200);
+    expect((again.result as Order).id).toBe((a.result as Order).id);
+    expect(await balance(user.token, 'USDT')).toEqual({ available: '0', frozen: '10000' });
   });
 
   it('rejects a post-only order that would take, without moving money', async () => {

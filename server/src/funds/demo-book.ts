@@ -1,6 +1,6 @@
 import { Code } from '../../../contract/errors.ts';
 import { ASSET_SCALE, type Asset } from '../../../contract/funds/schemas.ts';
-import type { Queryable, Tx } from '../platform/db/database.ts';
+import type { Tx } from '../platform/db/database.ts';
 import { AppError } from '../errors.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { toUnits } from '../money/decimal.ts';
@@ -17,38 +17,33 @@ export const DEMO_GRANT = { asset: 'USDT', amount: '10000' } as const satisfies 
  * own ledger book, so no demo move can touch real money.
  */
 export class DemoBook {
-  /** `${user}:${generation}` already funded, so a read costs no ledger round trip. */
-  private readonly funded = new Set<string>();
+  /**
+   * Users whose demo book has been granted a generation. Only a reset starts a new one, and it
+   * grants it in the same transaction, so a user in here is funded for good: a busy trader's
+   * calls cost no read.
+   */
+  private readonly funded = new Set<number>();
 
-  constructor(
-    private readonly ledger: Ledger,
-    private readonly db: Queryable,
-  ) {}
+  constructor(private readonly ledger: Ledger) {}
 
   /** Grants the starting funds of the user's current generation, once. */
   async ensureFunded(userId: number): Promise<void> {
-    const [user] = await this.db.query<{ demo_generation: number }>(
-      'select demo_generation from users where id = $1',
-      [userId],
-    );
-    if (user === undefined) return;
-    if (this.funded.has(`${userId}:${user.demo_generation}`)) return;
-    // Read the generation again under a share lock: a concurrent reset (which locks the row for
+    if (this.funded.has(userId)) return;
+    // The generation is read under a share lock: a concurrent reset (which locks the row for
     // update) either commits first, and this grant replays the one it made, or waits and
-    // returns this grant to the faucet. Granting the generation read above could, after such a
-    // reset, grant a finished generation on top of the new one.
-    const generation = await this.ledger.atomically(async (tx) => {
+    // returns this grant to the faucet.
+    const granted = await this.ledger.atomically(async (tx) => {
       const [locked] = await tx.query<{ demo_generation: number }>(
         'select demo_generation from users where id = $1 for share',
         [userId],
       );
-      if (locked === undefined) return undefined;
+      if (locked === undefined) return false;
       await this.grant(tx, userId, locked.demo_generation);
-      return locked.demo_generation;
+      return true;
     });
-    if (generation === undefined) return;
+    if (!granted) return;
     if (this.funded.size > 100_000) this.funded.clear();
-    this.funded.add(`${userId}:${generation}`);
+    this.funded.add(userId);
   }
 
   private grant(tx: Tx, userId: number, generation: number) {

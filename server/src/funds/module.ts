@@ -99,7 +99,7 @@ export function fundsModule(needs: FundsNeeds): FundsModule {
     balances,
     deposits: new Deposits(db, ledger, networks, proofs, audit, depositAddresses, chainDeposits),
     withdrawals: new Withdrawals(ledger, db, networks, params, audit),
-    demoBook: new DemoBook(ledger, db),
+    demoBook: new DemoBook(ledger),
     backOffice: new BackOffice(db, ledger, balances, audit),
   };
   return {

@@ -496,13 +496,14 @@ export class Desk {
     short: 'refuse' | 'skip' = 'refuse',
   ): number {
     const pair = this.pair;
+    // A used key first: its replay answers what it made, whatever the book is now.
+    const twin = `${p.userId}:${p.requestKey}`;
+    if (journal.taken.has(twin)) throw new TwinKey();
     const refusal = this.engine.check(this.terms(p));
     if (refusal === 'owner_orders' || refusal === 'book_orders' || refusal === 'book_levels') {
       throw new AppError(Code.spotOrdersFull);
     }
     assert(refusal === undefined || refusal === 'would_take', () => `refused: ${refusal}`);
-    const twin = `${p.userId}:${p.requestKey}`;
-    if (journal.taken.has(twin)) throw new TwinKey();
     const rejected = refusal !== undefined;
     const buying = p.side === 'buy';
     const asset = this.holdAsset(p.side);

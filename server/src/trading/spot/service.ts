@@ -131,12 +131,22 @@ export class Spot {
     return [...this.deps.pairs().values()].map((p) => p.view({ maker, taker, band }));
   }
 
+  /**
+   * Places an order. A replayed key needs no read first: the desk finds a used key in the
+   * statement that prepares its batch and answers what it made. Only a refusal is checked
+   * against the key, since the book or the feed may have changed since the first try.
+   */
   async submit(userId: number, book: Book, body: SubmitInput): Promise<SpotOrder> {
     this.pairOf(body.code);
-    const replayed = await this.replay(userId, book, body);
-    if (replayed !== undefined) return replayed;
     if (book === 'demo') await this.deps.fundDemo(userId);
-    return this.dispatch({ op: 'submit', userId, book, body });
+    try {
+      return await this.dispatch({ op: 'submit', userId, book, body });
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code === Code.busy) throw err;
+      const replayed = await this.replay(userId, book, body);
+      if (replayed === undefined) throw err;
+      return replayed;
+    }
   }
 
   async cancel(userId: number, book: Book, id: number): Promise<SpotOrder> {
