@@ -8,6 +8,7 @@ import { AppRoutes, preloadPage } from './app/router.tsx';
 import { loadChrome } from './app/Shell.tsx';
 import { refreshUserInfo } from './features/auth/session-sync.ts';
 import { initI18n } from './i18n/i18n.ts';
+import { prepareNumberFormats } from './lib/format.ts';
 import './ui/styles/global.css';
 import './ui/styles/components.css';
 import './ui/styles/shell.css';
@@ -33,4 +34,5 @@ void firstRender.then(() => {
     </StrictMode>,
   );
   startLivePrices(queryClient);
+  setTimeout(prepareNumberFormats, 0);
 });

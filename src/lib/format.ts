@@ -9,15 +9,34 @@ export function formatDecimal(value: string | null): string {
   if (value === null) return '—';
   const negative = value.startsWith('-');
   const [whole = '0', fraction] = (negative ? value.slice(1) : value).split('.');
-  const grouped = new Intl.NumberFormat(currentLocaleTag(), {
-    useGrouping: true,
-    numberingSystem: 'latn',
-  }).format(BigInt(whole));
-  const decimal =
-    new Intl.NumberFormat(currentLocaleTag(), { numberingSystem: 'latn' })
-      .formatToParts(1.5)
-      .find((p) => p.type === 'decimal')?.value ?? '.';
-  return `${negative ? '-' : ''}${grouped}${fraction === undefined ? '' : `${decimal}${fraction}`}`;
+  const { grouping, point } = decimalFormat(currentLocaleTag());
+  return `${negative ? '-' : ''}${grouping.format(BigInt(whole))}${fraction === undefined ? '' : `${point}${fraction}`}`;
+}
+
+/**
+ * An Intl formatter is costly to make (tens of milliseconds on a phone, per figure, made a
+ * market screen's first render a long task), so each language's is made once.
+ */
+const decimalFormats = new Map<string, { grouping: Intl.NumberFormat; point: string }>();
+const compactFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Makes the language's number formatter ahead of the first figure: called while the first
+ * screen waits for its data, so that making it is not part of the render that shows them.
+ */
+export function prepareNumberFormats(): void {
+  decimalFormat(currentLocaleTag());
+}
+
+function decimalFormat(tag: string) {
+  let format = decimalFormats.get(tag);
+  if (format === undefined) {
+    const grouping = new Intl.NumberFormat(tag, { useGrouping: true, numberingSystem: 'latn' });
+    const point = grouping.formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+    format = { grouping, point };
+    decimalFormats.set(tag, format);
+  }
+  return format;
 }
 
 /**
@@ -25,9 +44,14 @@ export function formatDecimal(value: string | null): string {
  * significant digits, Latin digits like every other figure in the app.
  */
 export function formatCompact(value: string | number, locale = currentLocaleTag()): string {
-  return new Intl.NumberFormat(locale, {
-    notation: 'compact',
-    maximumSignificantDigits: 3,
-    numberingSystem: 'latn',
-  }).format(Number(value));
+  let format = compactFormats.get(locale);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(locale, {
+      notation: 'compact',
+      maximumSignificantDigits: 3,
+      numberingSystem: 'latn',
+    });
+    compactFormats.set(locale, format);
+  }
+  return format.format(Number(value));
 }

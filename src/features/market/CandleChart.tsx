@@ -6,6 +6,8 @@ import {
   HistogramSeries,
   type IChartApi,
   type ISeriesApi,
+  type TickMarkFormatter,
+  type TickMarkType,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { CandleDto } from '../../../contract/market/schemas.ts';
@@ -15,6 +17,11 @@ import { bucketStart, type Timeframe } from '../../../contract/market/timeframes
 const UP = '#16c784';
 const DOWN = '#ea3943';
 
+interface Series {
+  bars: ISeriesApi<'Candlestick'>;
+  volume: ISeriesApi<'Histogram'>;
+}
+
 const toBar = (c: CandleDto) => ({
   time: (c.t / 1000) as UTCTimestamp,
   open: Number(c.o),
@@ -22,6 +29,32 @@ const toBar = (c: CandleDto) => ({
   low: Number(c.l),
   close: Number(c.c),
 });
+
+/** The time axis's label styles by lightweight-charts' TickMarkType (year, month, day, time). */
+const TICK_MARKS: readonly Intl.DateTimeFormatOptions[] = [
+  { year: 'numeric' },
+  { month: 'short' },
+  { day: 'numeric' },
+  { hour12: false, hour: '2-digit', minute: '2-digit' },
+  { hour12: false, hour: '2-digit', minute: '2-digit', second: '2-digit' },
+];
+
+/**
+ * The time axis's labels as the chart writes them (its times are UTC), from one formatter per
+ * style: the chart's own made a formatter for every label, a long task on a phone.
+ */
+function tickMarks(): TickMarkFormatter {
+  const formats = new Map<TickMarkType, Intl.DateTimeFormat>();
+  return (time, type, locale) => {
+    if (typeof time !== 'number') return null;
+    let format = formats.get(type);
+    if (format === undefined) {
+      format = new Intl.DateTimeFormat(locale, { ...TICK_MARKS[type], timeZone: 'UTC' });
+      formats.set(type, format);
+    }
+    return format.format(time * 1000);
+  };
+}
 
 /**
  * Candles and volume for one instrument, kept live by the instrument's tick channel. Loaded
@@ -41,10 +74,7 @@ export default function CandleChart({
 }) {
   const container = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
-  const seriesRef = useRef<{
-    bars: ISeriesApi<'Candlestick'>;
-    volume: ISeriesApi<'Histogram'>;
-  } | null>(null);
+  const seriesRef = useRef<Series | null>(null);
 
   useEffect(() => {
     if (container.current === null) return;
@@ -62,6 +92,7 @@ export default function CandleChart({
         // 390 px phone the first one was cut in half at the left edge.
         fixLeftEdge: true,
         fixRightEdge: true,
+        tickMarkFormatter: tickMarks(),
       },
     });
     const bars = chart.addSeries(CandlestickSeries, {
@@ -92,48 +123,73 @@ export default function CandleChart({
   useEffect(() => {
     const series = seriesRef.current;
     if (series === null) return;
-    series.bars.applyOptions({
-      priceFormat: { type: 'price', precision, minMove: 10 ** -precision },
-    });
-    series.bars.setData(candles.map(toBar));
-    series.volume.setData(
-      candles.map((c) => ({
-        time: (c.t / 1000) as UTCTimestamp,
-        value: Number(c.v),
-        color: Number(c.c) >= Number(c.o) ? `${UP}66` : `${DOWN}66`,
-      })),
-    );
-    chartRef.current?.timeScale().fitContent();
-    const lastCandle = candles.at(-1);
-    let bar = lastCandle === undefined ? undefined : toBar(lastCandle);
-    let volume = lastCandle === undefined ? 0 : Number(lastCandle.v);
-    // Every tick moves the candle in progress, or opens the next one when its bucket turns.
-    return subscribeTicks(code, (ticks) => {
-      for (const tick of ticks) {
-        const price = Number(tick.price);
-        const time = (bucketStart(timeframe, tick.ts) / 1000) as UTCTimestamp;
-        if (bar !== undefined && time < bar.time) continue;
-        if (bar !== undefined && bar.time === time) {
-          bar = {
-            ...bar,
-            high: Math.max(bar.high, price),
-            low: Math.min(bar.low, price),
-            close: price,
-          };
-          volume += Number(tick.volume);
-        } else {
-          bar = { time, open: price, high: price, low: price, close: price };
-          volume = Number(tick.volume);
-        }
-        series.bars.update(bar);
-        series.volume.update({
-          time,
-          value: volume,
-          color: bar.close >= bar.open ? `${UP}66` : `${DOWN}66`,
-        });
-      }
-    });
+    let unsubscribe: (() => void) | undefined;
+    // The data is drawn in a task of its own: with the chart's making in the same one, it was
+    // one long task on a phone, blocking input while the page loaded.
+    const timer = setTimeout(() => {
+      const chart = chartRef.current;
+      if (chart !== null)
+        unsubscribe = draw(chart, series, { code, precision, timeframe, candles });
+    }, 0);
+    return () => {
+      clearTimeout(timer);
+      unsubscribe?.();
+    };
   }, [candles, code, precision, timeframe]);
 
   return <div ref={container} className="candle-chart" data-testid="candle-chart" />;
+}
+
+/** Draws the candles, then keeps them live with the instrument's ticks: answers how to stop. */
+function draw(
+  chart: IChartApi,
+  series: Series,
+  {
+    code,
+    precision,
+    timeframe,
+    candles,
+  }: { code: string; precision: number; timeframe: Timeframe; candles: readonly CandleDto[] },
+): () => void {
+  series.bars.applyOptions({
+    priceFormat: { type: 'price', precision, minMove: 10 ** -precision },
+  });
+  series.bars.setData(candles.map(toBar));
+  series.volume.setData(
+    candles.map((c) => ({
+      time: (c.t / 1000) as UTCTimestamp,
+      value: Number(c.v),
+      color: Number(c.c) >= Number(c.o) ? `${UP}66` : `${DOWN}66`,
+    })),
+  );
+  chart.timeScale().fitContent();
+  const lastCandle = candles.at(-1);
+  let bar = lastCandle === undefined ? undefined : toBar(lastCandle);
+  let volume = lastCandle === undefined ? 0 : Number(lastCandle.v);
+  // Every tick moves the candle in progress, or opens the next one when its bucket turns.
+  return subscribeTicks(code, (ticks) => {
+    for (const tick of ticks) {
+      const price = Number(tick.price);
+      const time = (bucketStart(timeframe, tick.ts) / 1000) as UTCTimestamp;
+      if (bar !== undefined && time < bar.time) continue;
+      if (bar !== undefined && bar.time === time) {
+        bar = {
+          ...bar,
+          high: Math.max(bar.high, price),
+          low: Math.min(bar.low, price),
+          close: price,
+        };
+        volume += Number(tick.volume);
+      } else {
+        bar = { time, open: price, high: price, low: price, close: price };
+        volume = Number(tick.volume);
+      }
+      series.bars.update(bar);
+      series.volume.update({
+        time,
+        value: volume,
+        color: bar.close >= bar.open ? `${UP}66` : `${DOWN}66`,
+      });
+    }
+  });
 }

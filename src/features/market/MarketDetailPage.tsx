@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { Timeframe } from '../../../contract/market/timeframes.ts';
@@ -28,6 +28,13 @@ export default function MarketDetailPage({ trade }: { trade?: TradeSlot }) {
   const info = useMarketInfo(id);
   const code = info.data?.code ?? '';
   const candles = useCandles(code, timeframe);
+  const instrumentId = info.data?.id;
+  // The same element while the instrument is: every price tick re-renders this page, and the
+  // trade panel under it need not re-render with it.
+  const tradeSlot = useMemo(
+    () => (instrumentId === undefined ? null : trade?.({ id: instrumentId, code })),
+    [trade, instrumentId, code],
+  );
 
   if (info.isError) return <EmptyState icon="market" title={errorMessage(t, info.error)} />;
   if (info.data === undefined) return <Spinner />;
@@ -99,7 +106,7 @@ export default function MarketDetailPage({ trade }: { trade?: TradeSlot }) {
           )}
         </div>
       </section>
-      {trade?.({ id: m.id, code: m.code })}
+      {tradeSlot}
     </div>
   );
 }
