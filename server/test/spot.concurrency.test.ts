@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LedgerError } from '../src/ledger/ledger.ts';
 import { toUnits } from '../src/money/decimal.ts';
 import { quickUser, requestKey } from './helpers/funds.ts';
 import { spotViolations, waitingLevels } from './helpers/spot.ts';
@@ -7,6 +8,7 @@ import { startTestServer, usePostgres, type TestServer } from './helpers/test-se
 const ORDER = '/swx/customer/order';
 const CLIENTS = 32;
 const ROUNDS = 12;
+const PAYMENTS = 96;
 
 type Answer = { code: number; result: unknown };
 type Order = { id: number; status: string; filled: string };
@@ -14,7 +16,8 @@ type Order = { id: number; status: string; filled: string };
 /**
  * 32 people trading and cancelling on one book at once (PostgreSQL, where the requests really
  * run side by side): crossing limits, market orders, cancels clicked twice, a submit replayed
- * with its key while the first is in flight. Afterwards every acknowledged order is in the
+ * with its key while the first is in flight, and people paying each other outside the book
+ * (another writer on the same accounts). Afterwards every acknowledged order is in the
  * database as acknowledged or further along, every fill moved money once, holds equal what the
  * waiting orders hold, money sums to zero, and the engine's book is the waiting orders.
  */
@@ -64,6 +67,35 @@ describe.skipIf(!usePostgres)('spot under concurrency', () => {
     const expectCode = (a: Answer, allowed: number[]) => {
       if (!allowed.includes(a.code)) unexpected += 1;
     };
+
+    // Meanwhile people pay each other USDT outside the book: another writer moving the same
+    // accounts (locked in id order in one statement), racing the desk's batches.
+    let paid = 0;
+    const payments = (async () => {
+      for (let n = 0; n < PAYMENTS; n++) {
+        const from = people[(n * 5) % CLIENTS];
+        const to = people[(n * 11 + 3) % CLIENTS];
+        if (from === undefined || to === undefined || from === to) continue;
+        try {
+          await server.ledger.transfer({
+            key: `spot-concurrency-pay:${n}`,
+            asset: 'USDT',
+            book: 'demo',
+            legs: [
+              {
+                from: { user: from.id, purpose: 'available' },
+                to: { user: to.id, purpose: 'available' },
+                amount: toUnits('1', 6),
+                kind: 'adjust_credit',
+              },
+            ],
+          });
+          paid += 1;
+        } catch (err) {
+          if (!(err instanceof LedgerError && err.reason === 'insufficient_funds')) throw err;
+        }
+      }
+    })();
 
     await Promise.all(
       people.map(async ({ token }, i) => {
@@ -125,8 +157,10 @@ describe.skipIf(!usePostgres)('spot under concurrency', () => {
         }
       }),
     );
+    await payments;
     await server.modules.trading.spotDesks.desk('demo', 'BTCUSDT')?.idle();
     expect(unexpected).toBe(0);
+    expect(paid).toBeGreaterThan(0);
 
     const query = <T extends object>(sql: string, params?: unknown[]) =>
       server.db.query<T>(sql, params);

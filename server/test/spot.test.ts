@@ -259,4 +259,53 @@ describe('spot: order book trading', () => {
     expect((retried.result as Order).status).toBe('filled');
     expect(await spotViolations(query, { holdsOnlySpot: true })).toEqual([]);
   });
+
+  it('runs a batch again when a balance it read was spent before it posted: only the order that no longer fits is refused', async () => {
+    const spender = await quickUser(server);
+    const other = await quickUser(server);
+    const warm = await quickUser(server);
+    // Funded and signed in before the desk is held, so their submits need no database.
+    for (const u of [spender, other, warm]) await balance(u.token, 'USDT');
+    const desk = server.modules.trading.spotDesks.desk('demo', 'BTCUSDT');
+    if (desk === undefined) throw new Error('no BTCUSDT demo desk');
+    const queued = () => (desk as unknown as { queue: unknown[] }).queue.length;
+    const { ledger } = server;
+    const balancesOf = ledger.balancesOf.bind(ledger);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    ledger.balancesOf = async (tx, book, accounts) => {
+      calls += 1;
+      // The first batch waits until the two orders are queued behind it.
+      if (calls === 1) await held;
+      const read = await balancesOf(tx, book, accounts);
+      // The second reads the spender's USDT as it was before 10,000 of it went elsewhere.
+      if (calls !== 2) return read;
+      return read.map((units, i) =>
+        accounts[i]?.user === spender.id ? units + 10_000_000_000n : units,
+      );
+    };
+    let answers;
+    try {
+      const first = submit(warm.token, { side: 'buy', price: '50000', qty: '0.01' });
+      await expect.poll(() => calls).toBe(1);
+      const racing = Promise.all([
+        submit(spender.token, { side: 'buy', price: '50000', qty: '0.3' }),
+        submit(other.token, { side: 'buy', price: '50000', qty: '0.01' }),
+      ]);
+      await expect.poll(queued).toBe(2);
+      release();
+      answers = [await first, ...(await racing)];
+    } finally {
+      ledger.balancesOf = balancesOf;
+    }
+    // The batch of the two failed its no-negative check and ran again on the real balances.
+    expect(calls).toBe(3);
+    expect(answers.map((a) => a.code)).toEqual([200, 10092, 200]);
+    expect(await balance(spender.token, 'USDT')).toEqual({ available: '10000', frozen: '0' });
+    expect(await balance(other.token, 'USDT')).toEqual({ available: '9500', frozen: '500' });
+    const query = <T extends object>(sql: string, params?: unknown[]) =>
+      server.db.query<T>(sql, params);
+    expect(await spotViolations(query, { holdsOnlySpot: true })).toEqual([]);
+  });
 });

@@ -500,11 +500,13 @@ export class Ledger {
   }
 
   /**
-   * Locks these user accounts (in id order, made on first use) until the transaction ends and
-   * answers their balances in the asset's smallest unit, in the order asked: a single writer
-   * decides what its commands may spend from them, and nothing else can move them meanwhile.
+   * These user accounts' balances (accounts made on first use) in the asset's smallest unit, in
+   * the order asked, read without a lock: a single writer decides from them what its commands
+   * may spend, and takes every lock at once when it posts (`postMany`). Locking them here, and
+   * the rest later, could deadlock with another transfer locking the same accounts in id
+   * order; money spent elsewhere meanwhile makes the post fail its no-negative check instead.
    */
-  async lockBalances(
+  async balancesOf(
     tx: Tx,
     book: Book,
     accounts: readonly { user: number; purpose: 'available' | 'held'; asset: string }[],
@@ -515,7 +517,7 @@ export class Ledger {
       ids.push(await this.accountId(tx, { user: a.user, purpose: a.purpose }, a.asset, book));
     }
     const rows = await tx.query<{ id: number; balance: string }>(
-      'select id, balance::text from ledger_accounts where id = any($1) order by id for update',
+      'select id, balance::text from ledger_accounts where id = any($1)',
       [ids],
     );
     const balances = new Map(rows.map((r) => [Number(r.id), r.balance]));

@@ -5,7 +5,7 @@ import { feeUnits } from '../../../../contract/spot/figures.ts';
 import { SPOT_LIMITS } from '../../../../contract/spot/schemas.ts';
 import { assert } from '../../assert.ts';
 import { AppError } from '../../errors.ts';
-import type { Leg, Ledger, TransferRequest } from '../../ledger/ledger.ts';
+import { LedgerError, type Leg, type Ledger, type TransferRequest } from '../../ledger/ledger.ts';
 import { fromUnits, toUnits } from '../../money/decimal.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { OrderBook } from './engine/order-book.ts';
@@ -268,6 +268,7 @@ export class Desk {
   async requote(owner: number, placements: readonly Placement[]): Promise<number> {
     let placed = 0;
     await this.enqueue(placements, undefined, (journal, _rows, step) => {
+      placed = 0; // a batch may run twice
       for (const order of this.ordersOf(owner)) {
         step.moved = true;
         assert(this.engine.cancel(order.id).cancelled, () => `quote ${order.id} not in book`);
@@ -338,7 +339,7 @@ export class Desk {
    * the book is rebuilt from what committed, and every command in it hears the failure (none
    * happened).
    */
-  private async runBatch(jobs: Job[]): Promise<void> {
+  private async runBatch(jobs: Job[], attempt = 1): Promise<void> {
     const outcomes: ({ ok: true; id: number } | { ok: false; err: unknown })[] = [];
     const state = { moved: false };
     let touched: { userId: number; id: number }[] = [];
@@ -369,7 +370,7 @@ export class Desk {
             }),
           ).values(),
         ];
-        const balances = await ledger.lockBalances(
+        const balances = await ledger.balancesOf(
           tx,
           this.book,
           spenders.map((s) => ({ ...s, purpose: 'available' as const })),
@@ -400,8 +401,11 @@ export class Desk {
         return written.rows;
       }, 'engine');
     } catch (err) {
-      for (const job of jobs) job.reject(err);
       if (state.moved) await this.recover();
+      // A balance the batch read was spent elsewhere before it posted: run it once more on
+      // what is there now, so only a command that no longer fits is refused.
+      if (attempt === 1 && spentMeanwhile(err) && !this.stale) return this.runBatch(jobs, 2);
+      for (const job of jobs) job.reject(err);
       return;
     }
     this.recordTrades(trades);
@@ -779,4 +783,9 @@ export class Desk {
     this.seq += 1;
     this.deps.hooks.changed(this.book, this.pair.code, touched);
   }
+}
+
+/** The ledger refused a batch's post: a balance it read would have gone below zero. */
+function spentMeanwhile(err: unknown): boolean {
+  return err instanceof LedgerError && err.reason === 'insufficient_funds';
 }
