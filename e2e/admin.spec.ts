@@ -123,6 +123,11 @@ test.describe('back office', () => {
     await email.getByLabel('Reason').fill(reason);
     await email.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByTestId('param-saved')).toHaveText('Support e-mail saved.');
+    // The spot book's fees and market-order protection are set here too.
+    await expect(page.getByTestId('param-spot_taker_fee_rate')).toContainText('Spot taker fee');
+    await expect(page.getByTestId('param-spot_market_band')).toContainText(
+      'Spot market order protection',
+    );
     await expect(email.getByTestId('param-value')).toHaveText(address);
 
     // The audit log shows who changed what, from what to what, and why.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quickUser, requestKey, USER } from './helpers/funds.ts';
+import { ADMIN, quickUser, requestKey, staffSession, USER } from './helpers/funds.ts';
 import { spotViolations } from './helpers/spot.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -23,6 +23,7 @@ type Book = {
   trades: { price: string; qty: string; side: string }[];
   last: string | null;
 };
+type SpotPairView = { code: string; takerFeeRate: string; marketBand: string };
 type Balance = { assets: { asset: string; available: string; frozen: string }[] };
 
 /** Spot trading through the API on one server; the feed is driven by the test. */
@@ -307,5 +308,39 @@ describe('spot: order book trading', () => {
     const query = <T extends object>(sql: string, params?: unknown[]) =>
       server.db.query<T>(sql, params);
     expect(await spotViolations(query, { holdsOnlySpot: true })).toEqual([]);
+  });
+
+  it("staff set the spot fees and the market orders' protection in /admin, checked and audited", async () => {
+    const admin = await staffSession(server, 'admin');
+    const set = (key: string, value: string) =>
+      server.call('POST', `${ADMIN}/setParam`, {
+        token: admin.token,
+        body: { key, value, reason: 'Spot pricing review' },
+      });
+    const pair = async () =>
+      ((await server.call('GET', `${ORDER}/listSpotPairs`)).result as { list: SpotPairView[] })
+        .list[0];
+    const before = await pair();
+    for (const [key, bad] of [
+      ['spot_taker_fee_rate', '6'],
+      ['spot_maker_fee_rate', '-1'],
+      ['spot_market_band', '0'],
+      ['spot_market_band', '25'],
+      ['spot_market_band', '0.001'],
+    ] as const) {
+      expect((await set(key, bad)).code).toBe(10138);
+    }
+    expect(await pair()).toEqual(before);
+    try {
+      expect((await set('spot_taker_fee_rate', '0.25')).code).toBe(200);
+      expect((await set('spot_market_band', '2.5')).code).toBe(200);
+      expect(await pair()).toMatchObject({ takerFeeRate: '0.25', marketBand: '2.5' });
+      const log = await server.call('GET', `${ADMIN}/listAudit`, { token: admin.token });
+      expect(JSON.stringify(log.result)).toContain('param:spot_taker_fee_rate');
+    } finally {
+      await set('spot_taker_fee_rate', before?.takerFeeRate ?? '');
+      await set('spot_market_band', before?.marketBand ?? '');
+    }
+    expect(await pair()).toEqual(before);
   });
 });
