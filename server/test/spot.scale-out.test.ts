@@ -1,12 +1,19 @@
 import type { ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminQuery, databaseUrl, startNode } from './helpers/nodes.ts';
+import {
+  adminQuery,
+  databaseUrl,
+  nodeCall,
+  sessionUser,
+  startNode,
+  stopNodes,
+} from './helpers/nodes.ts';
 import { spotViolations, waitingLevels } from './helpers/spot.ts';
 import { usePostgres } from './helpers/test-server.ts';
 
@@ -30,7 +37,6 @@ let dataDir = '';
 let db: pg.Client;
 
 type Node = { base: string; child: ChildProcess; port: number };
-type Answer = { code: number; result: unknown };
 
 async function startNodeHere(port: number): Promise<Node> {
   const node = await startNode(port, {
@@ -46,40 +52,11 @@ async function startNodeHere(port: number): Promise<Node> {
   return { ...node, port };
 }
 
-async function person(i: number): Promise<{ id: number; token: string }> {
-  const tag = `spotscale${process.pid % 1000}t${i}`;
-  const { rows } = await db.query<{ id: string }>(
-    `insert into users (username, email, password_hash, invite_code)
-     values ($1, $2, 'not-a-hash', $3) returning id`,
-    [tag, `${tag}@example.test`, `SS${process.pid % 1000}T${i}`.toUpperCase()],
-  );
-  const token = randomBytes(24).toString('hex');
-  await db.query(
-    `insert into sessions (user_id, token_hash, expires_at, ip, user_agent)
-     values ($1, $2, now() + interval '1 hour', '127.0.0.1', 'test')`,
-    [rows[0]?.id, createHash('sha256').update(token).digest('hex')],
-  );
-  return { id: Number(rows[0]?.id), token };
+function person(i: number): Promise<{ id: number; token: string }> {
+  return sessionUser(db, `spotscale${process.pid % 1000}t${i}`, `SS${process.pid % 1000}T${i}`);
 }
 
-async function call(
-  base: string,
-  method: 'GET' | 'POST',
-  url: string,
-  body?: unknown,
-  token?: string,
-) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: token } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(15_000),
-  });
-  return (await res.json()) as Answer;
-}
+const call = nodeCall;
 
 describe.skipIf(!usePostgres)('spot on two nodes, the leader killed mid-stream', () => {
   let a: Node;
@@ -112,13 +89,7 @@ describe.skipIf(!usePostgres)('spot on two nodes, the leader killed mid-stream',
     feeding = false;
     await feeder;
     await db?.end();
-    for (const child of children) {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = once(child, 'exit');
-        child.kill('SIGTERM');
-        await exited;
-      }
-    }
+    await stopNodes(children);
     await adminQuery(`drop database if exists ${dbName} with (force)`);
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -1,12 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminQuery, databaseUrl, startNode } from './helpers/nodes.ts';
+import { adminQuery, databaseUrl, sessionUser, startNode, stopNodes } from './helpers/nodes.ts';
 import { usePostgres } from './helpers/test-server.ts';
 
 /**
@@ -38,21 +38,9 @@ async function startNodeHere(port: number): Promise<{ base: string; child: Child
   return node;
 }
 
-/** A user with a live session, written straight to the database (no e-mail round trip). */
 async function person(i: number): Promise<string> {
-  const tag = `scale${process.pid % 1000}t${i}`;
-  const { rows } = await db.query<{ id: string }>(
-    `insert into users (username, email, password_hash, invite_code)
-     values ($1, $2, 'not-a-hash', $3) returning id`,
-    [tag, `${tag}@example.test`, `S${process.pid % 1000}T${i}`.toUpperCase()],
-  );
-  const token = randomBytes(24).toString('hex');
-  await db.query(
-    `insert into sessions (user_id, token_hash, expires_at, ip, user_agent)
-     values ($1, $2, now() + interval '1 hour', '127.0.0.1', 'test')`,
-    [rows[0]?.id, createHash('sha256').update(token).digest('hex')],
-  );
-  return token;
+  return (await sessionUser(db, `scale${process.pid % 1000}t${i}`, `S${process.pid % 1000}T${i}`))
+    .token;
 }
 
 async function post(base: string, url: string, body: unknown, token?: string) {
@@ -100,13 +88,7 @@ describe.skipIf(!usePostgres)('options on two nodes', () => {
     feeding = false;
     await feeder;
     await db?.end();
-    for (const child of children) {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = once(child, 'exit');
-        child.kill('SIGTERM');
-        await exited;
-      }
-    }
+    await stopNodes(children);
     await adminQuery(`drop database if exists ${dbName} with (force)`);
     rmSync(dataDir, { recursive: true, force: true });
   });
