@@ -21,7 +21,8 @@ import {
   type SpotType,
 } from './draft.ts';
 import { normaliseDecimal } from './format.ts';
-import { Figure, LedgerBadge, OrderResult } from './parts.tsx';
+import { Figure } from '../../ui/Figure.tsx';
+import { LedgerBadge, OrderResult } from './parts.tsx';
 import { refreshSpot, useBalances } from './queries.ts';
 
 const PERCENTS = [25, 50, 75, 100] as const;

@@ -13,7 +13,8 @@ import { FormErrorAlert } from '../../ui/FormErrorAlert.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { PlatformMark } from './OrderBook.tsx';
 import { useSpotPairs } from './pairs.ts';
-import { Figure, OrderStatus, SideBadge, useReasonText } from './parts.tsx';
+import { Figure } from '../../ui/Figure.tsx';
+import { OrderStatus, SideBadge, useReasonText } from './parts.tsx';
 import {
   refreshSpot,
   useBalances,

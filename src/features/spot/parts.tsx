@@ -1,42 +1,13 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SpotOrder } from '../../../contract/spot/schemas.ts';
 import { formatDecimal } from '../../lib/format.ts';
-import { preferences } from '../../state/preferences.ts';
-import { useStore } from '../../state/store.ts';
+import { BookBadge } from '../../ui/BookBadge.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 
 /** The ledger book (demo or real) every figure on the page belongs to. */
 export function LedgerBadge() {
   const { t } = useTranslation('spot');
-  const { book } = useStore(preferences);
-  return (
-    <span className={`badge badge-${book}`} data-testid="spot-ledger" data-book={book}>
-      {t(`ledger.${book}`)}
-    </span>
-  );
-}
-
-/** One labelled figure of a summary list; `value` carries the raw decimal for tests and copy. */
-export function Figure({
-  label,
-  testId,
-  value,
-  children,
-}: {
-  label: string;
-  testId?: string;
-  value?: string | null;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd data-testid={testId} data-value={value ?? undefined}>
-        {children}
-      </dd>
-    </div>
-  );
+  return <BookBadge testId="spot-ledger" label={(book) => t(`ledger.${book}`)} />;
 }
 
 export function OrderStatus({ status }: { status: SpotOrder['status'] }) {

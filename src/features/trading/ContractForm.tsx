@@ -22,7 +22,8 @@ import {
   type ContractFigures,
   type TradingInfo,
 } from './figures.ts';
-import { Figure, ProfitAmount } from './parts.tsx';
+import { Figure } from '../../ui/Figure.tsx';
+import { ProfitAmount } from './parts.tsx';
 import type { TradeGate } from './parts.tsx';
 import { refreshTrading, useBalances } from './queries.ts';
 

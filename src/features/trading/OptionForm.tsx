@@ -21,7 +21,8 @@ import {
   type Direction,
   type TradingInfo,
 } from './figures.ts';
-import { Figure, formatCountdown, Note, OrderStatus, usePeriodLabel, useNow } from './parts.tsx';
+import { Figure } from '../../ui/Figure.tsx';
+import { formatCountdown, Note, OrderStatus, usePeriodLabel, useNow } from './parts.tsx';
 import type { TradeGate } from './parts.tsx';
 import { refreshTrading, useBalances, useOptionOrder } from './queries.ts';
 

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { call } from '../../api/client.ts';
 import { preferences } from '../../state/preferences.ts';
 import { useStore } from '../../state/store.ts';
 import { Amount } from '../../ui/Amount.tsx';
+import { BookBadge as SharedBookBadge } from '../../ui/BookBadge.tsx';
 import { Pager as SharedPager } from '../../ui/Pager.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 
@@ -18,12 +19,7 @@ export type TradeGate = 'ready' | 'signedOut' | 'closed' | 'noPrice';
 /** The book every figure here belongs to, as the funds screens show it. */
 export function BookBadge() {
   const { t } = useTranslation('trading');
-  const { book } = useStore(preferences);
-  return (
-    <span className={`badge badge-${book}`} data-testid="trade-book" data-book={book}>
-      {t(`book.${book}`)}
-    </span>
-  );
+  return <SharedBookBadge testId="trade-book" label={(book) => t(`book.${book}`)} />;
 }
 
 /** Statement pages (content type 3) hold the risk warning; the footer lists them the same way. */
@@ -62,29 +58,6 @@ export function Note({ text, testId }: { text: string; testId: string }) {
     <p className="alert alert-info trade-note" data-testid={testId}>
       {text}
     </p>
-  );
-}
-
-/** One labelled figure of a summary list. */
-export function Figure({
-  label,
-  testId,
-  children,
-  value,
-}: {
-  label: string;
-  testId: string;
-  children: ReactNode;
-  /** The raw decimal, for tests and copy (the text is grouped for reading). */
-  value?: string | null;
-}) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd data-testid={testId} data-value={value ?? undefined}>
-        {children}
-      </dd>
-    </div>
   );
 }
 
