@@ -72,6 +72,8 @@ export const paths = {
   adjustBalance: { method: 'POST', path: `${ADMIN}/adjustBalance` },
   listParams: { method: 'GET', path: `${ADMIN}/listParams` },
   setParam: { method: 'POST', path: `${ADMIN}/setParam` },
+  listSpotMakers: { method: 'GET', path: `${ADMIN}/listSpotMakers` },
+  setSpotMaker: { method: 'POST', path: `${ADMIN}/setSpotMaker` },
   listAudit: { method: 'GET', path: `${ADMIN}/listAudit` },
   exportAudit: { method: 'GET', path: `${ADMIN}/exportAudit` },
   getProof: { method: 'GET', path: `${ADMIN}/proof/:id` },

@@ -208,6 +208,38 @@ test.describe('back office', () => {
     await expect(page.getByTestId('movement-row').first()).toContainText('Manual credit');
   });
 
+  test("the admin changes the market maker's levels on a pair, with a reason, and changes them back", async ({
+    page,
+  }) => {
+    await staffSignIn(page, ADMIN.username, ADMIN.password);
+    await page.getByTestId('admin-nav-maker').click();
+    await expect(page.getByRole('heading', { name: 'Platform market maker' })).toBeVisible();
+    // USDC/USDT: a pair no other browser test trades on, since the suites share one server.
+    const pair = page.getByTestId('maker-USDCUSDT');
+    const levels = pair.getByTestId('maker-levels');
+    const was = (await levels.getAttribute('data-value')) ?? '';
+    const edit = async (value: string, reason: string) => {
+      await pair.getByRole('button', { name: 'Edit' }).click();
+      await pair.getByLabel('Levels each side').fill(value);
+      await pair.getByLabel('Reason').fill(reason);
+      await pair.getByRole('button', { name: 'Save' }).click();
+    };
+    await edit('25', 'Deeper book for the launch');
+    await expect(pair.getByTestId('maker-levels-error')).toHaveText(
+      'This parameter value is not valid',
+    );
+    await pair.getByRole('button', { name: 'Cancel' }).click();
+    const next = was === '3' ? '4' : '3';
+    await edit(next, 'Thinner book while the feed is quiet');
+    await expect(page.getByTestId('maker-saved')).toHaveText('USDC/USDT saved.');
+    await expect(levels).toHaveText(next);
+    await page.getByTestId('admin-nav-audit').click();
+    await expect(page.getByText('spot-pair:USDCUSDT').first()).toBeVisible();
+    await page.getByTestId('admin-nav-maker').click();
+    await edit(was, 'Back to the usual depth');
+    await expect(pair.getByTestId('maker-levels')).toHaveText(was);
+  });
+
   test('a support member sees only Users; queues say "not allowed"', async ({ page, request }) => {
     const user = await apiUser(request);
     const support = { username: newUser('sup').username, password: 'Support-pass-2024' };

@@ -35,6 +35,11 @@ export const adminFieldCodes = {
   direction: { missing: Code.badRequest, invalid: Code.badRequest },
   key: { missing: Code.badRequest, invalid: Code.badRequest },
   value: { missing: Code.paramWrong, invalid: Code.paramWrong },
+  code: { missing: Code.spotPairWrong, invalid: Code.spotPairWrong },
+  levels: { missing: Code.paramWrong, invalid: Code.paramWrong },
+  spreadBps: { missing: Code.paramWrong, invalid: Code.paramWrong },
+  stepBps: { missing: Code.paramWrong, invalid: Code.paramWrong },
+  levelValue: { missing: Code.paramWrong, invalid: Code.paramWrong },
 } as const satisfies FieldCodeMap;
 
 /**
@@ -150,6 +155,33 @@ export const setParamBody = z.object({
   value: z.string().trim().max(300),
   reason: reasonSchema,
 });
+
+/**
+ * The platform market maker's settings for one spot pair (docs/spot.md): how many levels it
+ * quotes each side, the first level's distance from the feed price and each next one's, in
+ * basis points, and each level's worth in the quote coin. The same bounds as the table's checks.
+ */
+const makerSettingsFields = {
+  levels: z.number().int().min(0).max(20),
+  spreadBps: z.number().int().min(1).max(1000),
+  stepBps: z.number().int().min(1).max(1000),
+  /** A plain positive decimal of at most 6 places, at most 10,000,000 of the quote coin. */
+  levelValue: z
+    .string()
+    .regex(/^(0|[1-9]\d{0,7})(\.\d{1,6})?$/)
+    .refine((v) => Number(v) > 0 && Number(v) <= 10_000_000),
+};
+export const makerSettingsItem = z.object({
+  code: z.string(),
+  symbol: z.string(),
+  quote: z.string(),
+  ...makerSettingsFields,
+});
+export type MakerSettingsItem = z.infer<typeof makerSettingsItem>;
+export const makerSettingsList = z.object({ list: z.array(makerSettingsItem) });
+export const setMakerSettingsBody = z
+  .object({ code: z.string().max(20), ...makerSettingsFields, reason: reasonSchema })
+  .strict();
 
 export const auditEntry = z.object({
   id: z.number().int(),

@@ -1,5 +1,6 @@
 import { paths } from '../paths.ts';
 import { route } from '../route-def.ts';
+import * as admin from '../admin/schemas.ts';
 import * as s from './schemas.ts';
 
 /** Spot coin-to-coin trading on the order book of each pair (docs/spot.md). */
@@ -58,5 +59,25 @@ export const spotRoutes = {
     params: s.idParams,
     result: s.spotOrderDetail,
     fields: s.spotFieldCodes,
+  }),
+  listSpotMakers: route({
+    ...paths.listSpotMakers,
+    summary: "The platform market maker's settings for every spot pair",
+    tag: 'admin',
+    auth: 'staff',
+    roles: ['admin'],
+    result: admin.makerSettingsList,
+    fields: {},
+  }),
+  setSpotMaker: route({
+    ...paths.setSpotMaker,
+    summary:
+      "Change the market maker's levels, spread, step and level value on one pair, with a reason",
+    tag: 'admin',
+    auth: 'staff',
+    roles: ['admin'],
+    body: admin.setMakerSettingsBody,
+    result: admin.makerSettingsItem,
+    fields: admin.adminFieldCodes,
   }),
 };

@@ -109,6 +109,7 @@ export async function createServer(config: Config): Promise<Server> {
   });
   const trading = tradingModule({
     db,
+    audit,
     ledger,
     channels,
     engines,

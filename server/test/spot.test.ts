@@ -343,4 +343,50 @@ describe('spot: order book trading', () => {
     }
     expect(await pair()).toEqual(before);
   });
+
+  it("staff change the market maker's settings in /admin, checked and audited, and the next round quotes them", async () => {
+    const admin = await staffSession(server, 'admin');
+    const set = (body: Record<string, unknown>) =>
+      server.call('POST', `${ADMIN}/setSpotMaker`, {
+        token: admin.token,
+        body: { code: 'BTCUSDT', reason: 'Thinner book while we test', ...body },
+      });
+    const list = await server.call('GET', `${ADMIN}/listSpotMakers`, { token: admin.token });
+    expect(list.code).toBe(200);
+    const before = (list.result as { list: Record<string, unknown>[] }).list.find(
+      (m) => m.code === 'BTCUSDT',
+    );
+    expect(before).toMatchObject({ symbol: 'BTC/USDT', quote: 'USDT', levels: 5 });
+    const settings = { levels: 2, spreadBps: 20, stepBps: 10, levelValue: '1500' };
+    for (const [bad, code] of [
+      [{ ...settings, levels: 21 }, 10138],
+      [{ ...settings, spreadBps: 0 }, 10138],
+      [{ ...settings, stepBps: 1.5 }, 10138],
+      [{ ...settings, levelValue: '0' }, 10138],
+      [{ ...settings, levelValue: '1e3' }, 10138],
+      [{ ...settings, levelValue: '1.0000001' }, 10138],
+      [{ ...settings, code: 'DOGEUSDT' }, 10180],
+      [{ ...settings, reason: '' }, 10132],
+    ] as const) {
+      expect((await set(bad)).code).toBe(code);
+    }
+    const quoted = async () => {
+      await server.modules.trading.spotDesks.quoteAll();
+      const seen = await book();
+      return [...seen.bids, ...seen.asks].filter((l) => l.platformQty !== '0').length;
+    };
+    expect(await quoted()).toBe(10);
+    try {
+      const saved = await set(settings);
+      expect(saved.code).toBe(200);
+      expect(saved.result).toMatchObject({ code: 'BTCUSDT', ...settings });
+      expect(await quoted()).toBe(4);
+      const log = await server.call('GET', `${ADMIN}/listAudit`, { token: admin.token });
+      expect(JSON.stringify(log.result)).toContain('spot-pair:BTCUSDT');
+    } finally {
+      const { code: _code, symbol: _symbol, quote: _quote, ...was } = before ?? {};
+      expect((await set(was)).code).toBe(200);
+    }
+    expect(await quoted()).toBe(10);
+  });
 });

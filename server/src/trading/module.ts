@@ -1,3 +1,4 @@
+import type { AuditLog } from '../audit/audit-log.ts';
 import type { Capability } from '../http/capability.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { Channels } from '../platform/bus/channels.ts';
@@ -13,6 +14,7 @@ import { TradingInfo } from './trading-info.ts';
 import { SpotDesks } from './spot/desks.ts';
 import { DEFAULT_LIMITS } from './spot/engine/order-book.ts';
 import { MarketMaker } from './spot/maker.ts';
+import { loadMakerSettings, MakerSettingsAdmin } from './spot/maker-settings.ts';
 import { loadPairs, type Pair } from './spot/pairs.ts';
 import { spotRoutes } from './spot/routes.ts';
 import { Spot } from './spot/service.ts';
@@ -21,6 +23,8 @@ import { SPOT_LIMITS } from '../../../contract/spot/schemas.ts';
 
 export interface TradingNeeds {
   db: Database;
+  /** Staff changes (the market maker's settings) are recorded in it. */
+  audit: AuditLog;
   ledger: Ledger;
   channels: Channels;
   /** Runs the trigger engine and option expiry on the elected node, with the feed's ticks. */
@@ -97,6 +101,7 @@ export function tradingModule(needs: TradingNeeds): TradingModule {
       if (maker === undefined) throw new Error('spot market maker used before start');
       return maker;
     },
+    makerSettings: () => loadMakerSettings(db),
     limits: { ...DEFAULT_LIMITS, ordersPerOwner: SPOT_LIMITS.openOrdersMax },
     fees: () => spot.fees(),
     ordersChanged: (orders) => {
@@ -119,6 +124,7 @@ export function tradingModule(needs: TradingNeeds): TradingModule {
     fundDemo: needs.fundDemo,
   });
   engines.add(spotDesks);
+  const makerSettings = new MakerSettingsAdmin(db, needs.audit);
 
   const services: TradingServices = {
     contracts,
@@ -134,7 +140,7 @@ export function tradingModule(needs: TradingNeeds): TradingModule {
     ...services,
     routes: (r) => {
       tradingRoutes(r, services);
-      spotRoutes(r, spot);
+      spotRoutes(r, spot, makerSettings);
     },
     async start() {
       pairs = await loadPairs(db);

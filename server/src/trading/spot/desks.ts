@@ -5,7 +5,7 @@ import type { Channels } from '../../platform/bus/channels.ts';
 import type { Engine } from '../../platform/engine-host.ts';
 import { Desk, type DeskHooks } from './desk.ts';
 import type { EngineLimits } from './engine/types.ts';
-import type { MarketMaker } from './maker.ts';
+import type { MakerSettings, MarketMaker } from './maker.ts';
 import type { Pair } from './pairs.ts';
 import type { SpotStore } from './store.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
@@ -42,6 +42,8 @@ export class SpotDesks implements Engine {
       channels: Channels;
       instruments: Instruments;
       maker: () => MarketMaker;
+      /** Every pair's market maker settings, read each round (staff change them on any node). */
+      makerSettings: () => Promise<ReadonlyMap<string, MakerSettings>>;
       limits: EngineLimits;
       fees: DeskHooks['fees'];
       /** Someone's orders changed (their user channel). */
@@ -117,10 +119,19 @@ export class SpotDesks implements Engine {
   /** One round of the market maker over every desk (tests call it directly). */
   async quoteAll(): Promise<void> {
     const maker = this.deps.maker();
+    let settings: ReadonlyMap<string, MakerSettings>;
+    try {
+      settings = await this.deps.makerSettings();
+    } catch (err) {
+      console.error('spot maker settings:', (err as Error).message);
+      return;
+    }
     for (const desk of this.desks.values()) {
       if (!this.leading) return;
+      const mine = settings.get(desk.pair.code);
+      if (mine === undefined) continue;
       try {
-        await maker.quote(desk);
+        await maker.quote(desk, mine);
       } catch (err) {
         console.error(`spot maker ${desk.book} ${desk.pair.code}:`, (err as Error).message);
       }

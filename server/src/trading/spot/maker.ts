@@ -18,11 +18,30 @@ export const MAKER_SEED: Readonly<Record<string, string>> = {
   USDC: '1000000',
 };
 
-/** The ladder a desk's quotes were last priced from. */
+/** The platform market maker's settings for one pair (docs/spot.md; staff set them). */
+export interface MakerSettings {
+  readonly levels: number;
+  readonly spreadBps: number;
+  readonly stepBps: number;
+  /** Quote coin value of each level, in quote units. */
+  readonly levelValue: bigint;
+}
+
+function sameSettings(a: MakerSettings, b: MakerSettings): boolean {
+  return (
+    a.levels === b.levels &&
+    a.spreadBps === b.spreadBps &&
+    a.stepBps === b.stepBps &&
+    a.levelValue === b.levelValue
+  );
+}
+
+/** The ladder a desk's quotes were last priced from, and with what settings. */
 interface Quoted {
   price: string;
   ts: number;
   placed: number;
+  settings: MakerSettings;
 }
 
 /**
@@ -65,12 +84,12 @@ export class MarketMaker {
   }
 
   /**
-   * Renews `desk`'s quotes when the feed moved at least a step since they were priced, or one
-   * was taken; without a feed price it withdraws them (it quotes only around the feed).
+   * Renews `desk`'s quotes when the feed moved at least a step since they were priced, one was
+   * taken or its settings changed; without a feed price it withdraws them (it quotes only
+   * around the feed).
    */
-  async quote(desk: Desk): Promise<void> {
+  async quote(desk: Desk, settings: MakerSettings): Promise<void> {
     const pair = desk.pair;
-    const settings = pair.maker;
     const feed = this.deps.instruments.byCode(pair.code)?.last;
     const mine = desk.ordersOf(this.userId).length;
     const last = this.quoted.get(desk);
@@ -82,6 +101,7 @@ export class MarketMaker {
     if (
       last !== undefined &&
       mine === last.placed &&
+      sameSettings(last.settings, settings) &&
       !this.movedAStep(last.price, feed.price, settings.stepBps)
     ) {
       return;
@@ -113,7 +133,7 @@ export class MarketMaker {
       }
     }
     const placed = await desk.requote(this.userId, placements);
-    this.quoted.set(desk, { price: feed.price, ts: feed.ts, placed });
+    this.quoted.set(desk, { price: feed.price, ts: feed.ts, placed, settings });
   }
 
   forget(): void {

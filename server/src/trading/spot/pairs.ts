@@ -10,15 +10,6 @@ import type { Queryable } from '../../platform/db/database.ts';
 
 const WIRE_ONE = 10n ** BigInt(WIRE_SCALE);
 
-/** The platform market maker's settings for one pair (docs/spot.md). */
-export interface MakerSettings {
-  readonly levels: number;
-  readonly spreadBps: number;
-  readonly stepBps: number;
-  /** Quote coin value of each level, in quote units. */
-  readonly levelValue: bigint;
-}
-
 interface PairRow {
   code: string;
   base: string;
@@ -26,10 +17,6 @@ interface PairRow {
   tick_size: string;
   lot_size: string;
   min_notional: string;
-  mm_levels: number;
-  mm_spread_bps: number;
-  mm_step_bps: number;
-  mm_level_value: string;
 }
 
 /**
@@ -47,7 +34,6 @@ export class Pair {
   readonly lotSize: string;
   readonly minNotional: string;
   readonly minNotionalUnits: bigint;
-  readonly maker: MakerSettings;
   private readonly tick: bigint;
   private readonly lot: bigint;
   /** Quote units of one tick times one lot: every turnover is a whole multiple of it. */
@@ -80,12 +66,6 @@ export class Pair {
     );
     this.tickLotQuote = tickLot / wireSquared;
     this.lotBase = lotBase / WIRE_ONE;
-    this.maker = {
-      levels: Number(row.mm_levels),
-      spreadBps: Number(row.mm_spread_bps),
-      stepBps: Number(row.mm_step_bps),
-      levelValue: toUnits(trimDecimal(row.mm_level_value), quoteScale),
-    };
   }
 
   /** A wire price as whole ticks; off the tick, too fine or too large answers 10181. */
@@ -165,8 +145,7 @@ export class Pair {
 /** The enabled pairs, in their display order. */
 export async function loadPairs(db: Queryable): Promise<Map<string, Pair>> {
   const rows = await db.query<PairRow>(
-    `select code, base, quote, tick_size::text, lot_size::text, min_notional::text, mm_levels,
-            mm_spread_bps, mm_step_bps, mm_level_value::text
+    `select code, base, quote, tick_size::text, lot_size::text, min_notional::text
        from spot_pairs where enabled order by sort, code`,
   );
   return new Map(rows.map((r) => [r.code, new Pair(r)]));
