@@ -171,11 +171,15 @@ const makerSettingsFields = {
     .regex(/^(0|[1-9]\d{0,7})(\.\d{1,6})?$/)
     .refine((v) => Number(v) > 0 && Number(v) <= 10_000_000),
 };
+/** As the server answers them (the bounds are the body's to check). */
 export const makerSettingsItem = z.object({
   code: z.string(),
   symbol: z.string(),
   quote: z.string(),
-  ...makerSettingsFields,
+  levels: z.number().int(),
+  spreadBps: z.number().int(),
+  stepBps: z.number().int(),
+  levelValue: z.string(),
 });
 export type MakerSettingsItem = z.infer<typeof makerSettingsItem>;
 export const makerSettingsList = z.object({ list: z.array(makerSettingsItem) });

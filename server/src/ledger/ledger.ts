@@ -338,11 +338,13 @@ export class Ledger {
     assert(total === 0n, () => `batch ${req.key} nets to ${total} in ${req.asset} ${req.book}`);
     // Accounts are locked in id order first (`locked`, which the batch row waits for), so two
     // batches between the same accounts cannot deadlock; one a batch leaves unchanged (a
-    // release to its owner) is skipped.
+    // release to its owner) is skipped. The lock is the balance update's own (no key update):
+    // a leg naming an account it does not change takes a key share for its foreign key, which
+    // must not wait on it (with `for update` that wait closed a cycle: spot.concurrency.test).
     const changed = [...net].filter(([, d]) => d !== 0n).sort((a, b) => a[0] - b[0]);
     const [row] = await tx.query<{ id: string | null; moved: number; legs: number }>(
       `with locked as (
-         select id from ledger_accounts where id = any($3) order by id for update
+         select id from ledger_accounts where id = any($3) order by id for no key update
        ), batch as (
          insert into ledger_batches (idempotency_key, body_hash)
          select $1, $2 where (select count(*) from locked) = cardinality($3::bigint[])
@@ -445,7 +447,7 @@ export class Ledger {
     const changed = [...accounts].filter(([, a]) => a.delta !== 0n).sort((a, b) => a[0] - b[0]);
     const [row] = await tx.query<{ batches: number; moved: number; legs: number }>(
       `with locked as (
-         select id from ledger_accounts where id = any($3) order by id for update
+         select id from ledger_accounts where id = any($3) order by id for no key update
        ), batches as (
          insert into ledger_batches (idempotency_key, body_hash)
          select b.k, b.h from unnest($1::text[], $2::text[]) as b(k, h)
