@@ -192,3 +192,78 @@ export function useAdminForm() {
   };
 }
 export type AdminForm = ReturnType<typeof useAdminForm>;
+
+/**
+ * The reason a staff change needs (kept in the audit log), with the form's error beside it
+ * when it is about the reason.
+ */
+export function ReasonField({
+  id,
+  value,
+  onChange,
+  error,
+  testId,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  /** Names the input `<testId>-input` and its error `<testId>-error`. */
+  testId?: string;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {t('params.reason')}
+      </label>
+      <input
+        id={id}
+        className="input"
+        value={value}
+        maxLength={500}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={t('params.reasonPlaceholder')}
+        aria-invalid={error === undefined ? undefined : true}
+        data-testid={testId === undefined ? undefined : `${testId}-input`}
+      />
+      {error !== undefined && (
+        <span
+          className="field-error"
+          role="alert"
+          data-testid={testId === undefined ? undefined : `${testId}-error`}
+        >
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** A small edit form's Cancel and Save. */
+export function SaveActions({
+  busy,
+  onCancel,
+  saveTestId,
+}: {
+  busy: boolean;
+  onCancel: () => void;
+  saveTestId: string;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="admin-modal-actions">
+      <button type="button" className="btn btn-ghost btn-small" onClick={onCancel}>
+        {t('cancel')}
+      </button>
+      <button
+        type="submit"
+        className="btn btn-primary btn-small"
+        disabled={busy}
+        data-testid={saveTestId}
+      >
+        {t('params.save')}
+      </button>
+    </div>
+  );
+}

@@ -5,7 +5,13 @@ import type { z } from 'zod';
 import { setParamBody, type paramItem } from '../../../../contract/admin/schemas.ts';
 import { ADMIN_KEY, staffCall } from '../../../api/staff-session.ts';
 import { formatDateTime } from '../../../lib/time.ts';
-import { ErrorAlert, PageHeader, useAdminForm } from '../../../ui/admin/AdminUi.tsx';
+import {
+  ErrorAlert,
+  PageHeader,
+  ReasonField,
+  SaveActions,
+  useAdminForm,
+} from '../../../ui/admin/AdminUi.tsx';
 import { Spinner } from '../../../ui/EmptyState.tsx';
 
 type Param = z.infer<typeof paramItem>;
@@ -138,39 +144,14 @@ function ParamEditor({
           </span>
         )}
       </div>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-reason`}>
-          {t('params.reason')}
-        </label>
-        <input
-          id={`${id}-reason`}
-          className="input"
-          value={reason}
-          maxLength={500}
-          onChange={(e) => setReason(e.target.value)}
-          placeholder={t('params.reasonPlaceholder')}
-          aria-invalid={form.fieldError('reason') === undefined ? undefined : true}
-          data-testid="param-reason-input"
-        />
-        {form.fieldError('reason') !== undefined && (
-          <span className="field-error" role="alert" data-testid="param-reason-error">
-            {form.fieldError('reason')}
-          </span>
-        )}
-      </div>
-      <div className="admin-modal-actions">
-        <button type="button" className="btn btn-ghost btn-small" onClick={onCancel}>
-          {t('cancel')}
-        </button>
-        <button
-          type="submit"
-          className="btn btn-primary btn-small"
-          disabled={form.busy}
-          data-testid="param-save"
-        >
-          {t('params.save')}
-        </button>
-      </div>
+      <ReasonField
+        id={`${id}-reason`}
+        value={reason}
+        onChange={setReason}
+        error={form.fieldError('reason')}
+        testId="param-reason"
+      />
+      <SaveActions busy={form.busy} onCancel={onCancel} saveTestId="param-save" />
     </form>
   );
 }

@@ -7,7 +7,13 @@ import {
 } from '../../../../contract/admin/schemas.ts';
 import { ADMIN_KEY, staffCall } from '../../../api/staff-session.ts';
 import { formatDecimal } from '../../../lib/format.ts';
-import { ErrorAlert, PageHeader, useAdminForm } from '../../../ui/admin/AdminUi.tsx';
+import {
+  ErrorAlert,
+  PageHeader,
+  ReasonField,
+  SaveActions,
+  useAdminForm,
+} from '../../../ui/admin/AdminUi.tsx';
 import { Spinner } from '../../../ui/EmptyState.tsx';
 import { Figure } from '../../../ui/Figure.tsx';
 
@@ -164,38 +170,13 @@ function MakerEditor({
           )}
         </div>
       ))}
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-reason`}>
-          {t('params.reason')}
-        </label>
-        <input
-          id={`${id}-reason`}
-          className="input"
-          value={reason}
-          maxLength={500}
-          onChange={(e) => setReason(e.target.value)}
-          placeholder={t('params.reasonPlaceholder')}
-          aria-invalid={form.fieldError('reason') === undefined ? undefined : true}
-        />
-        {form.fieldError('reason') !== undefined && (
-          <span className="field-error" role="alert">
-            {form.fieldError('reason')}
-          </span>
-        )}
-      </div>
-      <div className="admin-modal-actions">
-        <button type="button" className="btn btn-ghost btn-small" onClick={onCancel}>
-          {t('cancel')}
-        </button>
-        <button
-          type="submit"
-          className="btn btn-primary btn-small"
-          disabled={form.busy}
-          data-testid="maker-save"
-        >
-          {t('params.save')}
-        </button>
-      </div>
+      <ReasonField
+        id={`${id}-reason`}
+        value={reason}
+        onChange={setReason}
+        error={form.fieldError('reason')}
+      />
+      <SaveActions busy={form.busy} onCancel={onCancel} saveTestId="maker-save" />
     </form>
   );
 }
