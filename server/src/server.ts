@@ -51,6 +51,8 @@ export interface Server {
   /** The bus's typed channels: a person's events are published on `user.events`. */
   channels: Channels;
   modules: Modules;
+  /** Answers that were the system's fault (10030), since start. */
+  faults: { systemErrors: number };
   close(): Promise<void>;
 }
 
@@ -123,6 +125,7 @@ export async function createServer(config: Config): Promise<Server> {
   const modules: Modules = { auth, content, market, funds, trading, nfts, admin };
   const ordered = [auth, content, market, funds, trading, nfts, admin];
 
+  const faults = { systemErrors: 0 };
   await funds.prepare();
   await bootstrapAdmin(config, admin);
   const app = await buildApp(config, {
@@ -134,6 +137,7 @@ export async function createServer(config: Config): Promise<Server> {
     market: market.market,
     channels,
     outbox,
+    faults,
   });
   for (const capability of ordered) await capability.start?.();
   await engines.start();
@@ -145,6 +149,7 @@ export async function createServer(config: Config): Promise<Server> {
     outbox,
     channels,
     modules,
+    faults,
     async close() {
       await app.close();
       await engines.stop();

@@ -123,7 +123,7 @@ export class Identities {
 
   /** Locks the account's row first, so two links at once cannot both pass the count. */
   private async assertRoomToLink(tx: Queryable, userId: number): Promise<void> {
-    await tx.query('select id from users where id = $1 for update', [userId]);
+    await tx.query('select id from users where id = $1 for no key update', [userId]);
     const [row] = await tx.query<{ n: string | number }>(
       'select count(*) as n from user_identities where user_id = $1',
       [userId],

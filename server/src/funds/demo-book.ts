@@ -69,7 +69,7 @@ export class DemoBook {
   async reset(userId: number): Promise<void> {
     await this.ledger.atomically(async (tx) => {
       const [user] = await tx.query<{ demo_generation: number }>(
-        'select demo_generation from users where id = $1 for update',
+        'select demo_generation from users where id = $1 for no key update',
         [userId],
       );
       if (user === undefined) throw new AppError(Code.noMatchingUser);

@@ -80,6 +80,8 @@ export interface AppParts {
   channels: Channels;
   /** The local outbox, read by /dev/outbox where DEV_OUTBOX_ROUTE allows it. */
   outbox: OutboxSender;
+  /** Counts the answers that are the system's fault (10030), each also logged with its cause. */
+  faults: { systemErrors: number };
 }
 
 export async function buildApp(config: Config, parts: AppParts): Promise<FastifyInstance> {
@@ -98,7 +100,13 @@ export async function buildApp(config: Config, parts: AppParts): Promise<Fastify
 
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     const { status, code, detail } = envelopeOf(err);
-    if (status >= 500) request.log.error({ err }, 'unhandled error');
+    if (code === Code.systemError) {
+      // Must stay rare (a deadlock is designed out and retried): each one is counted and logged
+      // with its cause, the database's SQLSTATE included where there is one.
+      parts.faults.systemErrors += 1;
+      const sqlState = (err as { code?: unknown }).code;
+      request.log.error({ err, sqlState }, 'answered 10030');
+    }
     // Written here: a refusal is HTTP 200 too, and the route's serializer for 200 knows only
     // the route's result (register-route.ts), not a refusal's detail.
     return reply

@@ -28,6 +28,7 @@ import type { Ledger } from '../ledger/ledger.ts';
 import { trimDecimal } from '../money/amounts.ts';
 import { fromUnits, toSignedUnits, toUnits } from '../money/decimal.ts';
 import { transferKey, type TransferKind } from '../money/transfers.ts';
+import { LockSpace, lockPerson } from '../platform/db/advisory-locks.ts';
 import type { Database, Tx } from '../platform/db/database.ts';
 import { contractSpecOf } from './specs.ts';
 import type { TradingParams } from './params.ts';
@@ -355,7 +356,7 @@ export class Contracts {
 
   /** Serialises a person's opens in a book, so the count of live orders cannot be raced. */
   private async lockOrderCount(tx: Tx, userId: number, book: Book): Promise<void> {
-    await tx.query('select id from users where id = $1 for update', [userId]);
+    await lockPerson(tx, LockSpace.contractOpens, userId);
     const [count] = await tx.query<{ n: number }>(
       `select count(*)::int as n from contract_orders
         where user_id = $1 and book = $2 and status in ('waiting', 'open')`,
@@ -403,7 +404,7 @@ export class Contracts {
   /** The person's own order, or 10101 (someone else's reads as not found). */
   private async own(tx: Tx | Database, userId: number, book: Book, id: number, lock: boolean) {
     const [row] = await tx.query<OrderRow>(
-      `select ${COLUMNS} from contract_orders where id = $1 and user_id = $2 and book = $3${lock ? ' for update' : ''}`,
+      `select ${COLUMNS} from contract_orders where id = $1 and user_id = $2 and book = $3${lock ? ' for no key update' : ''}`,
       [id, userId, book],
     );
     if (row === undefined) throw new AppError(Code.notFound, { field: 'id' });
@@ -526,7 +527,7 @@ export class Contracts {
     const row = await withTradingCodes(() =>
       this.ledger.atomically(async (tx) => {
         const [r] = await tx.query<OrderRow>(
-          `select ${COLUMNS} from contract_orders where id = $1 and status = 'waiting' for update`,
+          `select ${COLUMNS} from contract_orders where id = $1 and status = 'waiting' for no key update`,
           [orderId],
         );
         if (r === undefined) return undefined;
@@ -598,7 +599,7 @@ export class Contracts {
     const row = await withTradingCodes(() =>
       this.ledger.atomically(async (tx) => {
         const [r] = await tx.query<OrderRow>(
-          `select ${COLUMNS} from contract_orders where id = $1 and status = 'open' for update`,
+          `select ${COLUMNS} from contract_orders where id = $1 and status = 'open' for no key update`,
           [orderId],
         );
         if (r === undefined) return undefined;

@@ -18,6 +18,7 @@ import type { Ledger } from '../ledger/ledger.ts';
 import { trimDecimal } from '../money/amounts.ts';
 import { fromUnits, toSignedUnits, toUnits } from '../money/decimal.ts';
 import { transferKey, type TransferKind } from '../money/transfers.ts';
+import { LockSpace, lockPerson } from '../platform/db/advisory-locks.ts';
 import type { Database } from '../platform/db/database.ts';
 import type { UsedTick } from './contracts.ts';
 import type { Instruments } from './instruments.ts';
@@ -135,7 +136,7 @@ export class Options {
     const attempt = () =>
       withTradingCodes(() =>
         this.ledger.atomically(async (tx) => {
-          await tx.query('select id from users where id = $1 for update', [userId]);
+          await lockPerson(tx, LockSpace.optionBuys, userId);
           const [count] = await tx.query<{ n: number }>(
             `select count(*)::int as n from option_orders
               where user_id = $1 and book = $2 and status = 'open'`,
@@ -263,7 +264,7 @@ export class Options {
     const row = await withTradingCodes(() =>
       this.ledger.atomically(async (tx) => {
         const [r] = await tx.query<OptionRow>(
-          `select ${COLUMNS} from option_orders where id = $1 and status = 'open' for update`,
+          `select ${COLUMNS} from option_orders where id = $1 and status = 'open' for no key update`,
           [optionId],
         );
         if (r === undefined) return undefined;

@@ -1,0 +1,21 @@
+import type { Tx } from './database.ts';
+
+/**
+ * The spaces of the transaction-scoped advisory locks (the first key of
+ * `pg_advisory_xact_lock(int, int)`; the second is the person's id). Each serialises one
+ * person's calls of a kind where a count must not be raced (live orders), without locking
+ * the person's `users` row, whose lock every insert that names the person would wait on.
+ * Taken first in its transaction, before any row lock (docs/ledger.md, "Lock order").
+ */
+export const LockSpace = {
+  contractOpens: 1,
+  optionBuys: 2,
+} as const;
+
+export async function lockPerson(
+  tx: Tx,
+  space: (typeof LockSpace)[keyof typeof LockSpace],
+  userId: number,
+): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock($1::int, $2::int)', [space, userId]);
+}
