@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { wholeNumber } from '../whole-number.ts';
 import { Code } from '../errors.ts';
 import { LANGUAGES } from '../languages.ts';
 import type { FieldCodeMap } from '../validate.ts';
 
 /** SPEC §3 types 1 company, 2 policy, 3 statement; ours: 4 FAQ, 5 notice (help centre). */
-export const contentTypeSchema = z.coerce.number().int().min(1).max(5);
+export const contentTypeSchema = wholeNumber(1, 5);
 export const languageSchema = z.enum(LANGUAGES);
 
 export const contentFieldCodes = {
@@ -17,11 +18,7 @@ export const contentFieldCodes = {
 export const langQuery = z.object({ lang: languageSchema.optional() });
 export const listContentsParams = z.object({ type: contentTypeSchema });
 export const contentIdParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  id: wholeNumber(1, 2 ** 31 - 1),
 });
 
 export const contentListItem = z.object({

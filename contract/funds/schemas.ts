@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../whole-number.ts';
 import { isAddressFor, isIban, NETWORKS, normalizeIban } from './addresses.ts';
 import { fromUnits, toUnits } from '../decimal.ts';
 import { Code } from '../errors.ts';
@@ -80,8 +81,8 @@ export function showUnits(units: bigint, asset: Asset): string {
 export const requestKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 
 const pageQuery = {
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(FUNDS_LIMITS.pageSizeMax).default(20),
+  page: wholeNumber(1, 10_000).default(1),
+  size: wholeNumber(1, FUNDS_LIMITS.pageSizeMax).default(20),
 };
 
 export const fundingOption = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../whole-number.ts';
 import { Code } from '../errors.ts';
 import { TIMEFRAMES } from './timeframes.ts';
 import type { FieldCodeMap } from '../validate.ts';
@@ -18,12 +19,12 @@ export const marketFieldCodes = {
   limit: { missing: Code.timeRangeWrong, invalid: Code.timeRangeWrong },
 } as const satisfies FieldCodeMap;
 
-const epochMs = z.coerce.number().int().min(0).max(8_640_000_000_000);
+const epochMs = wholeNumber(0, 8_640_000_000_000);
 
 export const listMarketQuery = z.object({
-  type: z.coerce.number().int().min(1).max(5),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(MARKET_LIMITS.pageSizeMax).default(50),
+  type: wholeNumber(1, 5),
+  page: wholeNumber(1, 10_000).default(1),
+  size: wholeNumber(1, MARKET_LIMITS.pageSizeMax).default(50),
   search: z.string().trim().max(MARKET_LIMITS.searchMax).optional(),
 });
 
@@ -56,11 +57,7 @@ export const marketList = z.object({
 });
 
 export const marketIdParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  id: wholeNumber(1, 2 ** 31 - 1),
 });
 export const marketInfo = marketItem.extend({
   base: z.string(),
@@ -81,7 +78,7 @@ export const klineQuery = z
     timeframe: z.enum(TIMEFRAMES),
     from: epochMs.optional(),
     to: epochMs.optional(),
-    limit: z.coerce.number().int().min(1).max(MARKET_LIMITS.candlesMax).default(300),
+    limit: wholeNumber(1, MARKET_LIMITS.candlesMax).default(300),
   })
   .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { path: ['from'] });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../whole-number.ts';
 import { Code } from '../errors.ts';
 import { requestKeySchema } from '../funds/schemas.ts';
 import { id, positiveDecimal } from '../trading/schemas.ts';
@@ -89,8 +90,8 @@ export const listBbOrderQuery = z.object({
   /** `current`: waiting for fill; `history`: every ended order; or one SPEC §4 status. */
   status: z.enum(['current', 'history', ...SPOT_STATUSES]).optional(),
   code: pairCode.optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(SPOT_LIMITS.pageSizeMax).default(20),
+  page: wholeNumber(1, 10_000).default(1),
+  size: wholeNumber(1, SPOT_LIMITS.pageSizeMax).default(20),
 });
 
 export const spotOrder = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../whole-number.ts';
 import { Code } from '../errors.ts';
 import { requestKeySchema } from '../funds/schemas.ts';
 import type { FieldCodeMap } from '../validate.ts';
@@ -56,11 +57,11 @@ export const positiveDecimal = z
   .refine((v) => /[1-9]/.test(v));
 
 /** A stored row's id in a path or body. */
-export const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+export const id = wholeNumber(1, Number.MAX_SAFE_INTEGER);
 
 const pageQuery = {
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(TRADING_LIMITS.pageSizeMax).default(20),
+  page: wholeNumber(1, 10_000).default(1),
+  size: wholeNumber(1, TRADING_LIMITS.pageSizeMax).default(20),
 };
 
 export const idParams = z.object({ id });
@@ -83,7 +84,7 @@ export const buyUBody = z
     /** The limit price (limit orders only). */
     price: positiveDecimal.optional(),
     lots: positiveDecimal,
-    leverage: z.coerce.number().int().min(1).max(1000),
+    leverage: wholeNumber(1, 1000),
     stopLoss: positiveDecimal,
     takeProfit: positiveDecimal,
   })
@@ -141,11 +142,7 @@ export const buyOptionsBody = z
   .object({
     key: requestKeySchema,
     instrumentId: id,
-    seconds: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(31 * 86_400),
+    seconds: wholeNumber(1, 31 * 86_400),
     direction: z.enum(DIRECTIONS),
     amount: positiveDecimal,
   })

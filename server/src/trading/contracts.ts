@@ -30,9 +30,9 @@ import { fromUnits, toSignedUnits, toUnits } from '../money/decimal.ts';
 import { transferKey, type TransferKind } from '../money/transfers.ts';
 import { LockSpace, lockPerson } from '../platform/db/advisory-locks.ts';
 import type { Database, Tx } from '../platform/db/database.ts';
+import { firstOfTwins, replayOf, requestHash } from '../platform/request-replay.ts';
 import { contractSpecOf } from './specs.ts';
 import type { TradingParams } from './params.ts';
-import { bodyHash, firstOfTwins } from './requests.ts';
 import { withTradingCodes } from './trading-errors.ts';
 import type { Instruments } from './instruments.ts';
 
@@ -218,8 +218,12 @@ export class Contracts {
     if (instrument === undefined || spec === undefined) {
       throw new AppError(Code.optionsProductWrong, { field: 'instrumentId' });
     }
-    const replayed = await this.replay(userId, body);
+    const replayed = await this.replay(userId, book, body);
     if (replayed !== undefined) return replayed;
+    if (body.type === 'market' && body.price !== undefined) {
+      // A market order takes the market's price: a price sent with it would be ignored.
+      throw new AppError(Code.badRequest, { field: 'price' });
+    }
     const tick = instrument.last;
     if (!instrument.isOpen(this.now()) || tick === undefined) {
       throw new AppError(Code.notTradable, { field: 'instrumentId' });
@@ -256,7 +260,7 @@ export class Contracts {
     const margin = marginOf(sizing, openPrice, body.leverage);
     const fee = feeOf(sizing, openPrice, percentToRate(feeRatePct));
     if (margin <= 0n) throw lotsWrong;
-    const hash = bodyHash(body);
+    const hash = requestHash(book, body);
     const attempt = () =>
       withTradingCodes(() =>
         this.ledger.atomically(async (tx) => {
@@ -337,21 +341,20 @@ export class Contracts {
       );
     const { value, fresh } = await firstOfTwins(
       async () => toUOrder(await attempt()),
-      () => this.replay(userId, body),
+      () => this.replay(userId, book, body),
     );
     if (fresh) this.events.orderChanged(value.id, userId);
     return value;
   }
 
-  /** The order a replayed key made; a key reused with another body answers 10134. */
-  private async replay(userId: number, body: BuyUBody): Promise<UOrder | undefined> {
+  /** The order a replayed key made; a key reused with another body or book answers 10134. */
+  private async replay(userId: number, book: Book, body: BuyUBody): Promise<UOrder | undefined> {
     const [existing] = await this.db.query<OrderRow>(
       `select ${COLUMNS} from contract_orders where user_id = $1 and request_key = $2`,
       [userId, body.key],
     );
-    if (existing === undefined) return undefined;
-    if (existing.body_hash !== bodyHash(body)) throw new AppError(Code.requestKeyReused);
-    return toUOrder(existing);
+    const row = replayOf(existing, requestHash(book, body));
+    return row === undefined ? undefined : toUOrder(row);
   }
 
   /** Serialises a person's opens in a book, so the count of live orders cannot be raced. */

@@ -20,10 +20,10 @@ import { fromUnits, toSignedUnits, toUnits } from '../money/decimal.ts';
 import { transferKey, type TransferKind } from '../money/transfers.ts';
 import { LockSpace, lockPerson } from '../platform/db/advisory-locks.ts';
 import type { Database } from '../platform/db/database.ts';
+import { firstOfTwins, replayOf, requestHash } from '../platform/request-replay.ts';
 import type { UsedTick } from './contracts.ts';
 import type { Instruments } from './instruments.ts';
 import type { TradingParams } from './params.ts';
-import { bodyHash, firstOfTwins } from './requests.ts';
 import { withTradingCodes } from './trading-errors.ts';
 
 export type BuyOptionsBody = z.output<typeof buyOptionsBody>;
@@ -112,7 +112,7 @@ export class Options {
     if (instrument === undefined) {
       throw new AppError(Code.optionsProductWrong, { field: 'instrumentId' });
     }
-    const replayed = await this.replay(userId, body);
+    const replayed = await this.replay(userId, book, body);
     if (replayed !== undefined) return replayed;
     const period = (await this.params.optionPeriods()).find((p) => p.seconds === body.seconds);
     if (period === undefined) throw new AppError(Code.noMatchingPeriod, { field: 'seconds' });
@@ -161,7 +161,7 @@ export class Options {
               userId,
               book,
               body.key,
-              bodyHash(body),
+              requestHash(book, body),
               instrument.id,
               instrument.code,
               body.direction,
@@ -180,20 +180,24 @@ export class Options {
       );
     const { value, fresh } = await firstOfTwins(
       async () => toOption(await attempt()),
-      () => this.replay(userId, body),
+      () => this.replay(userId, book, body),
     );
     if (fresh) this.nudge(userId, value.id);
     return value;
   }
 
-  private async replay(userId: number, body: BuyOptionsBody): Promise<OptionOrder | undefined> {
+  /** The option a replayed key made; a key reused with another body or book answers 10134. */
+  private async replay(
+    userId: number,
+    book: Book,
+    body: BuyOptionsBody,
+  ): Promise<OptionOrder | undefined> {
     const [existing] = await this.db.query<OptionRow>(
       `select ${COLUMNS} from option_orders where user_id = $1 and request_key = $2`,
       [userId, body.key],
     );
-    if (existing === undefined) return undefined;
-    if (existing.body_hash !== bodyHash(body)) throw new AppError(Code.requestKeyReused);
-    return toOption(existing);
+    const row = replayOf(existing, requestHash(book, body));
+    return row === undefined ? undefined : toOption(row);
   }
 
   async get(userId: number, book: Book, id: number): Promise<OptionOrder> {

@@ -18,11 +18,11 @@ import type { Channels } from '../../platform/bus/channels.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import type { Instruments } from '../instruments.ts';
 import type { ParamReader } from '../params.ts';
-import { bodyHash } from '../requests.ts';
 import { deskKey, type SpotDesks } from './desks.ts';
 import { TwinKey, type FeeRates, type Placement } from './desk.ts';
 import type { Pair } from './pairs.ts';
 import { orderView, type OrderRow, type SpotStore } from './store.ts';
+import { replayOf, requestHash } from '../../platform/request-replay.ts';
 
 export type SubmitInput = z.output<typeof submitBody>;
 type ListQuery = z.output<typeof listBbOrderQuery>;
@@ -205,14 +205,12 @@ export class Spot {
 
   /** The body and its book, without the key: a replay must repeat both. */
   private hash(body: SubmitInput, book: Book): string {
-    return bodyHash({ ...body, book } as SubmitInput);
+    return requestHash(book, body);
   }
 
   private async replay(userId: number, book: Book, body: SubmitInput) {
-    const row = await this.deps.store.byKey(userId, body.key);
-    if (row === undefined) return undefined;
-    if (row.body_hash !== this.hash(body, book)) throw new AppError(Code.requestKeyReused);
-    return this.view(row);
+    const row = replayOf(await this.deps.store.byKey(userId, body.key), this.hash(body, book));
+    return row === undefined ? undefined : this.view(row);
   }
 
   /** Runs the command here when this node leads the books, else on the leader through the bus. */
