@@ -85,7 +85,7 @@ async function bystand(call: ReturnType<typeof caller>, token: string, btc: numb
       side: 'long',
       lots: '0.01',
       leverage: 10,
-      stopLoss: '50000',
+      stopLoss: '55000',
       takeProfit: '70000',
     });
     const id = (opened.result as { id?: number } | null)?.id;
@@ -130,7 +130,7 @@ async function hammer(call: ReturnType<typeof caller>, token: string, btc: numbe
         side: 'short',
         lots: '0.01',
         leverage: 10,
-        stopLoss: '70000',
+        stopLoss: '65000',
         takeProfit: '50000',
       });
     });

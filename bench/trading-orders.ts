@@ -96,7 +96,7 @@ async function main(): Promise<void> {
         side: 'long',
         lots: '0.01',
         leverage: 10,
-        stopLoss: '50000',
+        stopLoss: '55000',
         takeProfit: '70000',
       });
       await call('/swx/customer/order/stopU', token, { id: order.id });

@@ -181,7 +181,7 @@ test.describe('contracts', () => {
     await openContract(page, panel, {
       side: 'short',
       lots: '0.1',
-      stopLoss: scaled(bid * 1.1, eth.precision),
+      stopLoss: scaled(bid * 1.05, eth.precision),
       takeProfit: scaled(bid * 0.9, eth.precision),
     });
 

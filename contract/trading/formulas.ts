@@ -117,20 +117,35 @@ export function liquidationPriceOf(
 
 export type StopsProblem = 'stop_loss' | 'take_profit' | 'both';
 
+/** How far from the price a stop may be set, either way, in percent (docs/trading.md). */
+export const STOP_BAND_PERCENT = 90n;
+
 /**
  * SPEC §5: stop loss and take profit are required and reasonable. A long's stop loss lies
  * below the price it would close at now, its take profit above; a short's the other way round.
- * `reference` is the close price now (or the limit price). A stop loss beyond the liquidation
- * price is allowed: the position is then liquidated first, as at Binance or Bybit.
+ * `reference` is the close price now (or the limit price). Both lie within STOP_BAND_PERCENT
+ * of it, and the stop loss fires before the position's `liquidation` price: past it, the stop
+ * could never fire (code 10170 says so).
  */
 export function stopsProblem(
   side: Side,
   reference: bigint,
   stopLoss: bigint,
   takeProfit: bigint,
+  liquidation: bigint | undefined,
 ): StopsProblem | undefined {
-  const slOk = side === 'long' ? stopLoss < reference : stopLoss > reference;
-  const tpOk = side === 'long' ? takeProfit > reference : takeProfit < reference;
+  const low = (reference * (100n - STOP_BAND_PERCENT)) / 100n;
+  const high = (reference * (100n + STOP_BAND_PERCENT)) / 100n;
+  const inBand = (price: bigint) => price >= low && price <= high;
+  const beforeLiquidation =
+    liquidation === undefined ||
+    (side === 'long' ? stopLoss > liquidation : stopLoss < liquidation);
+  const slOk =
+    (side === 'long' ? stopLoss < reference : stopLoss > reference) &&
+    inBand(stopLoss) &&
+    beforeLiquidation;
+  const tpOk =
+    (side === 'long' ? takeProfit > reference : takeProfit < reference) && inBand(takeProfit);
   if (!slOk && !tpOk) return 'both';
   if (!slOk) return 'stop_loss';
   if (!tpOk) return 'take_profit';

@@ -99,7 +99,7 @@ describe('trading under concurrency', () => {
           side: 'long',
           lots: '0.1',
           leverage: 10,
-          stopLoss: '50000',
+          stopLoss: '55000',
           takeProfit: '70000',
         },
       }),

@@ -69,7 +69,7 @@ describe.skipIf(!usePostgres)('trading calls that overlap', () => {
       side: 'long',
       lots: '0.01',
       leverage: 10,
-      stopLoss: '50000',
+      stopLoss: '55000',
       takeProfit,
     });
   const option = (token: string) =>

@@ -131,7 +131,7 @@ describe.skipIf(!usePostgres)('options on two nodes', () => {
           side: 'long',
           lots: '0.01',
           leverage: 10,
-          stopLoss: '50000',
+          stopLoss: '55000',
           takeProfit: `${price + 1000}`,
         },
         token,

@@ -215,30 +215,49 @@ describe('trading: contracts and options', () => {
     );
   });
 
-  it('a stop loss beyond the liquidation price leaves the position to liquidation, which takes at most the margin', async () => {
+  it('refuses a stop loss past the liquidation price, and liquidation takes at most the margin', async () => {
     await tick('60000.00');
     const user = await quickUser(server);
-    const opened = await buyU(user.token, {
-      side: 'long',
-      lots: '0.1',
-      leverage: 100,
-      stopLoss: '50000',
-      takeProfit: '70000',
-    });
+    const order100x = { side: 'long', lots: '0.1', leverage: 100, takeProfit: '70000' } as const;
+    // open 60,003.00 x (1 - 1/100 + 0.5 %) = 59,702.985, rounded up: a stop loss at 50,000
+    // could never fire, the position would be liquidated first.
+    const past = await buyU(user.token, { ...order100x, stopLoss: '50000' });
+    expect(past.code).toBe(10170);
+    expect(past.result).toMatchObject({ field: 'stopLoss' });
+    expect((await usdt(user.token)).frozen).toBe('0');
+    const opened = await buyU(user.token, { ...order100x, stopLoss: '59710' });
     expect(opened.code).toBe(200);
     const order = opened.result as Order;
-    // open 60,003.00 x (1 - 1/100 + 0.5 %) = 59,702.985, rounded up: above the stop loss.
     expect(order.liquidationPrice).toBe('59702.99');
+    // The same rule when the stops are edited.
+    const edit = await server.call('POST', `${ORDER}/updateU`, {
+      token: user.token,
+      body: { id: order.id, stopLoss: '59000', takeProfit: '70000' },
+    });
+    expect(edit.code).toBe(10170);
     await tick('59800.00');
     expect((await usdt(user.token)).frozen).toBe(order.margin);
+    // A gap past both: whichever fires, the loss is at most the margin.
     await tick('59690.00');
     const closed = (
       await server.call('GET', `${ORDER}/getUOrderById/${order.id}`, { token: user.token })
     ).result as Order;
-    expect(closed.closeReason).toBe('liquidation');
+    expect(['stop_loss', 'liquidation']).toContain(closed.closeReason);
     expect(Number(closed.profit)).toBeLessThan(0);
     expect(-Number(closed.profit)).toBeLessThanOrEqual(Number(order.margin));
     expect((await usdt(user.token)).frozen).toBe('0');
+  });
+
+  it('bounds stops to 90 % either side of the price', async () => {
+    await tick('60000.00');
+    const user = await quickUser(server);
+    const base = { side: 'long', lots: '0.01', leverage: 1 } as const;
+    const far = await buyU(user.token, { ...base, stopLoss: '50000', takeProfit: '999999999999' });
+    expect(far.code).toBe(10171);
+    const low = await buyU(user.token, { ...base, stopLoss: '0.01', takeProfit: '70000' });
+    expect(low.code).toBe(10170);
+    const fine = await buyU(user.token, { ...base, stopLoss: '6001', takeProfit: '113000' });
+    expect(fine.code).toBe(200);
   });
 
   it('buys a 30-second option and settles it at the last tick before expiry', async () => {

@@ -172,11 +172,13 @@ function unitsOr(value: string, scale: number, code: AppError): bigint {
 
 /**
  * The stop loss and take profit of a request in price units, checked against `reference` (the
- * price the position would close at now, or the limit price): SPEC §5's separate messages.
+ * price the position would close at now, or the limit price) and the position's liquidation
+ * price: SPEC §5's separate messages.
  */
 function stopsOf(
   side: Side,
   reference: bigint,
+  liquidation: bigint,
   body: { stopLoss: string; takeProfit: string },
   precision: number,
 ): { stopLoss: bigint; takeProfit: bigint } {
@@ -184,7 +186,7 @@ function stopsOf(
   const tpWrong = new AppError(Code.takeProfitWrong, { field: 'takeProfit' });
   const stopLoss = unitsOr(body.stopLoss, precision, slWrong);
   const takeProfit = unitsOr(body.takeProfit, precision, tpWrong);
-  const problem = stopsProblem(side, reference, stopLoss, takeProfit);
+  const problem = stopsProblem(side, reference, stopLoss, takeProfit, liquidation);
   if (problem === 'both') throw new AppError(Code.stopsWrong);
   if (problem === 'stop_loss') throw slWrong;
   if (problem === 'take_profit') throw tpWrong;
@@ -254,7 +256,7 @@ export class Contracts {
     const maintenance = percentToRate(maintenancePct);
     const liquidation = liquidationPriceOf(body.side, openPrice, body.leverage, maintenance);
     const reference = body.type === 'limit' ? openPrice : closePriceOf(body.side, quote);
-    const { stopLoss, takeProfit } = stopsOf(body.side, reference, body, p);
+    const { stopLoss, takeProfit } = stopsOf(body.side, reference, liquidation, body, p);
 
     const sizing = { lots, contractSize: spec.contractSize, precision: p };
     const margin = marginOf(sizing, openPrice, body.leverage);
@@ -475,9 +477,15 @@ export class Contracts {
     }
     const p = row.precision;
     let reference: bigint;
+    let liquidation: bigint;
     if (row.status === 'waiting') {
       reference = toUnits(row.limit_price ?? '0', p);
+      // What the fill will set: the limit is the open price.
+      const rate = percentToRate(row.maintenance_rate);
+      liquidation = liquidationPriceOf(row.side, reference, row.leverage, rate);
     } else {
+      assert(row.liquidation_price !== null, () => `open order ${row.id} has no liquidation`);
+      liquidation = toUnits(row.liquidation_price, p);
       const instrument = this.instruments.byId(row.instrument_id);
       const tick = instrument?.last;
       assert(instrument !== undefined && tick !== undefined, 'an open position has a price');
@@ -486,7 +494,7 @@ export class Contracts {
         quoteOf(toUnits(tick.price, p), instrument.spreadTenthsBps),
       );
     }
-    const { stopLoss, takeProfit } = stopsOf(row.side, reference, body, p);
+    const { stopLoss, takeProfit } = stopsOf(row.side, reference, liquidation, body, p);
     const [updated] = await this.db.query<OrderRow>(
       `update contract_orders set stop_loss = $2, take_profit = $3
         where id = $1 and status in ('waiting', 'open') returning ${COLUMNS}`,

@@ -85,7 +85,7 @@ describe('the contract form', () => {
     expect(f.problems).toEqual([]);
     expect(usdtText(f.margin ?? 0n)).toBe('30');
     expect(
-      codes({ type: 'limit', price: '30000', stopLoss: '57000', takeProfit: '61000' }),
+      codes({ type: 'limit', price: '30000', stopLoss: '57000', takeProfit: '31000' }),
     ).toEqual([10170]);
   });
 

@@ -169,6 +169,11 @@ export function contractFigures(
     openPrice = d.side === 'long' ? quote.ask : quote.bid;
   }
 
+  const leverage = spec.leverages.includes(d.leverage) ? d.leverage : undefined;
+  const liquidation =
+    leverage === undefined || openPrice === undefined
+      ? undefined
+      : liquidationPriceOf(d.side, openPrice, leverage, percentToRate(spec.maintenanceRate));
   const stopLoss = parseUnits(d.stopLoss, p);
   const takeProfit = parseUnits(d.takeProfit, p);
   const reference =
@@ -180,7 +185,7 @@ export function contractFigures(
   } else if (takeProfit === undefined) {
     problems.push({ field: 'takeProfit', code: Code.takeProfitWrong });
   } else if (reference !== undefined) {
-    const problem = stopsProblem(d.side, reference, stopLoss, takeProfit);
+    const problem = stopsProblem(d.side, reference, stopLoss, takeProfit, liquidation);
     if (problem === 'both') problems.push({ field: undefined, code: Code.stopsWrong });
     if (problem === 'stop_loss') problems.push({ field: 'stopLoss', code: Code.stopLossWrong });
     if (problem === 'take_profit') {
@@ -190,15 +195,13 @@ export function contractFigures(
 
   if (openPrice === undefined || !lotsOk || lots === undefined) return { ...none, openPrice };
   const sizing: Sizing = { lots, contractSize: BigInt(spec.contractSize), precision: p };
-  const leverage = spec.leverages.includes(d.leverage) ? d.leverage : undefined;
   const margin = leverage === undefined ? undefined : marginOf(sizing, openPrice, leverage);
   const fee = feeOf(sizing, openPrice, percentToRate(spec.feeRate));
-  const liquidation =
-    leverage === undefined
-      ? undefined
-      : liquidationPriceOf(d.side, openPrice, leverage, percentToRate(spec.maintenanceRate));
-  const settle = (close: bigint | undefined) =>
-    close === undefined || margin === undefined
+  // A stop that would be refused shows no figure ("-"), never a profit it could not make.
+  const wrong = (field: 'stopLoss' | 'takeProfit') =>
+    problems.some((x) => x.field === field || x.code === Code.stopsWrong);
+  const settle = (close: bigint | undefined, field: 'stopLoss' | 'takeProfit') =>
+    close === undefined || margin === undefined || wrong(field)
       ? undefined
       : settledProfitOf(profitOf(sizing, d.side, openPrice, close), margin);
   if (margin !== undefined && available !== undefined) {
@@ -211,8 +214,8 @@ export function contractFigures(
     margin,
     fee,
     liquidation,
-    atTakeProfit: settle(takeProfit),
-    atStopLoss: settle(stopLoss),
+    atTakeProfit: settle(takeProfit, 'takeProfit'),
+    atStopLoss: settle(stopLoss, 'stopLoss'),
     problems,
   };
 }
@@ -239,7 +242,16 @@ export function stopsEditProblem(
         ? undefined
         : closePriceOf(order.side, quote);
   if (reference === undefined) return undefined;
-  const problem = stopsProblem(order.side, reference, stopLoss, takeProfit);
+  const liquidation =
+    order.status === 'waiting'
+      ? liquidationPriceOf(
+          order.side,
+          reference,
+          order.leverage,
+          percentToRate(order.maintenanceRate),
+        )
+      : toUnits(order.liquidationPrice ?? '0', p);
+  const problem = stopsProblem(order.side, reference, stopLoss, takeProfit, liquidation);
   if (problem === 'both') return { field: undefined, code: Code.stopsWrong };
   if (problem === 'stop_loss') return { field: 'stopLoss', code: Code.stopLossWrong };
   if (problem === 'take_profit') return { field: 'takeProfit', code: Code.takeProfitWrong };
