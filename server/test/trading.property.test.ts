@@ -14,6 +14,7 @@ import {
   USDT_SCALE,
 } from '../../contract/trading/formulas.ts';
 import { AppError } from '../src/errors.ts';
+import { DEMO_GRANT } from '../src/funds/demo-book.ts';
 import { toUnits } from '../src/money/decimal.ts';
 import { quickUser, requestKey } from './helpers/funds.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
@@ -26,6 +27,8 @@ import { startTestServer, type TestServer } from './helpers/test-server.ts';
  * end every settled order and option is recomputed from its stored ticks and must match.
  */
 const SPREAD = 10; // BTCUSDT: 1 bp, in tenths
+/** Each person's demo grant (funds/demo-book.ts). */
+const GRANT = toUnits(DEMO_GRANT.amount, USDT_SCALE);
 let server: TestServer;
 const users: number[] = [];
 let btcId = 0;
@@ -151,6 +154,52 @@ async function checkInvariants(): Promise<void> {
   expect(twice).toEqual([]);
 }
 
+/** Signed decimal text to units. */
+const signed = (v: string, scale: number) =>
+  v.startsWith('-') ? -toUnits(v.slice(1), scale) : toUnits(v, scale);
+
+/**
+ * Each person's USDT, from a bigint model of their orders rather than from the ledger: the
+ * grant, less every fee charged and stake or margin held, plus every settled profit or loss
+ * and option payout. A leg posted with the wrong amount or sign (a close's profit, a fee, a
+ * release) makes the ledger's balances differ from it.
+ */
+async function checkBalances(): Promise<void> {
+  for (const userId of users) {
+    let available = GRANT;
+    let held = 0n;
+    const orders = await server.db.query<{
+      status: string;
+      margin: string;
+      fee: string;
+      profit: string | null;
+    }>(
+      `select status, margin::text, fee::text, profit::text from contract_orders
+        where user_id = $1 and book = 'demo'`,
+      [userId],
+    );
+    for (const o of orders) {
+      const [margin, fee] = [toUnits(o.margin, USDT_SCALE), toUnits(o.fee, USDT_SCALE)];
+      if (o.status === 'waiting')
+        [available, held] = [available - margin - fee, held + margin + fee];
+      if (o.status === 'open') [available, held] = [available - margin - fee, held + margin];
+      if (o.status === 'closed') available += signed(o.profit ?? '0', USDT_SCALE) - fee;
+    }
+    const options = await server.db.query<{ status: string; amount: string; paid: string | null }>(
+      `select status, amount::text, paid::text from option_orders where user_id = $1 and book = 'demo'`,
+      [userId],
+    );
+    for (const o of options) {
+      const stake = toUnits(o.amount, USDT_SCALE);
+      if (o.status === 'open') [available, held] = [available - stake, held + stake];
+      else available += toUnits(o.paid ?? '0', USDT_SCALE) - stake;
+    }
+    const ledger = server.ledger;
+    expect(await ledger.balance(userId, 'USDT', 'demo', 'available')).toBe(available);
+    expect(await ledger.balance(userId, 'USDT', 'demo', 'held')).toBe(held);
+  }
+}
+
 /** Every settled order and option, recomputed from its stored ticks, matches the database. */
 async function checkReplay(): Promise<number> {
   const closed = await server.db.query<{
@@ -194,10 +243,7 @@ async function checkReplay(): Promise<number> {
       profitOf(sizing, o.side, u(o.open_price), u(o.close_price)),
       margin,
     );
-    const stored = o.profit.startsWith('-')
-      ? -toUnits(o.profit.slice(1), USDT_SCALE)
-      : toUnits(o.profit, USDT_SCALE);
-    expect(stored).toBe(profit);
+    expect(signed(o.profit, USDT_SCALE)).toBe(profit);
   }
   const options = await server.db.query<{
     direction: 'up' | 'down';
@@ -329,6 +375,7 @@ describe('trading invariants', () => {
           }
           await engine.idle();
           await checkInvariants();
+          await checkBalances();
         }
         settledSeen = await checkReplay();
       }),

@@ -144,7 +144,17 @@ describe('trading: contracts and options', () => {
     const closed = await server.call('POST', `${ORDER}/stopU`, { token: user.token, body: { id } });
     expect(closed.code).toBe(200);
     expect((closed.result as Order).closeReason).toBe('manual');
-    expect(Number((closed.result as Order).profit)).toBeGreaterThan(0);
+    // The money, to the unit: a short opens at the bid and closes at the ask of its tick.
+    const sizing = { lots: toUnits('0.01', LOT_SCALE), contractSize: 1n, precision: 2 };
+    const bid = quoteOf(toUnits('60000.00', 2), BTC_SPREAD).bid;
+    const ask = quoteOf(toUnits('59000.00', 2), BTC_SPREAD).ask;
+    const fee = feeOf(sizing, bid, percentToRate('0.2'));
+    const profit = profitOf(sizing, 'short', bid, ask);
+    expect(profit).toBeGreaterThan(0n);
+    expect((closed.result as Order).profit).toBe(fromUnits(profit, 6).replace(/\.?0+$/, ''));
+    const after = await usdt(user.token);
+    expect(after.frozen).toBe('0');
+    expect(toUnits(after.available ?? '0', 6)).toBe(toUnits('10000', 6) - fee + profit);
     const again = await server.call('POST', `${ORDER}/stopU`, { token: user.token, body: { id } });
     expect(again.code).toBe(10174);
   });
