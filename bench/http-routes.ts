@@ -1,7 +1,10 @@
 /**
  * Requests/second and p99 latency of getUserInfo, listMarketByType (a page, and a search) and
  * listContents on PGlite and on PostgreSQL,
- * next to a bare Fastify route measured in the same run (goal: at least 50% of it). The market
+ * next to a bare Fastify route measured in the same run (goal: at least 50% of it), and next to
+ * the product's own plugin stack answering a route that does no work (/livez: security headers,
+ * compression, CORS, rate limit, logging), so that a route's own work and the stack's cost can
+ * be told apart. The market
  * list's ~21 KB page is also set beside a bare route sending a constant answer of that size: the
  * bytes alone bound it, however it is built.
  *
@@ -17,12 +20,19 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const postgresAdmin =
   process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
-function row(name: string, f: Figures, bare: Figures, sameSize?: { label: string; f: Figures }) {
+function row(
+  name: string,
+  f: Figures,
+  bare: Figures,
+  sameSize?: { label: string; f: Figures },
+  stack?: Figures,
+) {
   const ratio = (of: Figures) => ((f.requestsPerSecond / of.requestsPerSecond) * 100).toFixed(0);
   const bad = f.errors + f.non2xx > 0 ? `  (errors ${f.errors}, non-2xx ${f.non2xx})` : '';
+  const ofStack = stack === undefined ? '' : `  ${ratio(stack).padStart(3)}% of the stack`;
   const beside = sameSize === undefined ? '' : `  (${ratio(sameSize.f)}% of the ${sameSize.label})`;
   console.info(
-    `${name.padEnd(38)} ${String(f.requestsPerSecond).padStart(7)} req/s  p99 ${String(f.p99Ms).padStart(4)} ms  ${ratio(bare).padStart(3)}% of bare${beside}${bad}`,
+    `${name.padEnd(38)} ${String(f.requestsPerSecond).padStart(7)} req/s  p99 ${String(f.p99Ms).padStart(4)} ms  ${ratio(bare).padStart(3)}% of bare${ofStack}${beside}${bad}`,
   );
 }
 
@@ -61,6 +71,8 @@ async function measureApp(
   const app = await startBenchServer('app', env);
   const base = `http://127.0.0.1:${app.port}`;
   try {
+    const stack = await load(`${base}/livez`, { seconds, connections });
+    row(`plugin stack, no route work (${label})`, stack, bare);
     row(
       `getUserInfo (${label})`,
       await load(`${base}/swx/customer/user/getUserInfo`, {
@@ -75,6 +87,8 @@ async function measureApp(
         connections,
       }),
       bare,
+      undefined,
+      stack,
     );
     row(
       `listMarketByType (${label})`,
@@ -84,6 +98,7 @@ async function measureApp(
       }),
       bare,
       bareList,
+      stack,
     );
     row(
       `listMarketByType search (${label})`,
@@ -92,11 +107,15 @@ async function measureApp(
         connections,
       }),
       bare,
+      undefined,
+      stack,
     );
     row(
       `listContents/2 (${label})`,
       await load(`${base}/swx/customer/index/listContents/2?lang=en`, { seconds, connections }),
       bare,
+      undefined,
+      stack,
     );
   } finally {
     await stop(app.child);

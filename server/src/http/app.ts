@@ -137,6 +137,9 @@ export async function buildApp(config: Config, parts: AppParts): Promise<Fastify
     allowedOrigins: config.CORS_ORIGINS,
     maxPerHost: config.MESSAGE_MAX_PER_IP,
   });
+  // Liveness for a load balancer: answered by the plugin stack alone, with no route work (also
+  // bench/http-routes.ts's second baseline: what the stack costs a route).
+  app.get('/livez', (_request, reply) => reply.type(JSON_TYPE).send('{"code":200,"result":"ok"}'));
   if (config.DEV_OUTBOX_ROUTE) devRoutes(app, parts.outbox);
   if (config.DEV_FEED_ROUTE) devFeedRoutes(app, parts.market);
   crawlerRoutes(app, config.PUBLIC_URL);
