@@ -34,6 +34,77 @@ describe.skipIf(!usePostgres)('spot under concurrency', () => {
   });
   afterAll(() => server.close());
 
+  it('runs a desk batch again after PostgreSQL broke a deadlock with it: its caller never hears of it', async () => {
+    const seller = await quickUser(server);
+    const buyer = await quickUser(server);
+    for (const user of [seller, buyer]) await server.modules.trading.fundDemo(user.id);
+    await server.ledger.transfer({
+      key: `spot-deadlock-btc:${seller.id}`,
+      asset: 'BTC',
+      book: 'demo',
+      legs: [
+        {
+          from: { platform: 'demo_faucet' },
+          to: { user: seller.id, purpose: 'available' },
+          amount: toUnits('0.01', 8),
+          kind: 'adjust_credit',
+        },
+      ],
+    });
+    const submit = (token: string, body: Record<string, unknown>) =>
+      server.call('POST', `${ORDER}/submit`, {
+        token,
+        body: { key: requestKey(), code: 'BTCUSDT', type: 'limit', qty: '0.001', ...body },
+      });
+    const ask = await submit(seller.token, { side: 'sell', price: '60020' });
+    const makerId = (ask.result as Order).id;
+    const [account] = await server.db.query<{ id: string }>(
+      `select id::text from ledger_accounts
+        where user_id = $1 and asset = 'USDT' and book = 'demo' and purpose = 'available'`,
+      [buyer.id],
+    );
+    const desk = server.modules.trading.spotDesks.desk('demo', 'BTCUSDT');
+    const retried = desk?.stats.retried ?? 0;
+    // Another writer locks the buyer's USDT, which the desk's batch will lock when it posts
+    // (after it has updated the maker's order row); then it asks for that row: a cycle, which
+    // PostgreSQL breaks by failing the one that waited first (its own check comes later).
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    let deskWaits!: () => void;
+    const waiting = new Promise<void>((resolve) => (deskWaits = resolve));
+    const other = server.db.transaction(async (tx) => {
+      await tx.query(`set local deadlock_timeout = '20s'`);
+      await tx.query('select id from ledger_accounts where id = $1 for update', [account?.id]);
+      locked();
+      await waiting;
+      await tx.query('update spot_orders set reason = reason where id = $1', [makerId]);
+    });
+    await isLocked;
+    const bid = submit(buyer.token, { side: 'buy', price: '60020', tif: 'ioc' });
+    await expect
+      .poll(
+        async () => {
+          const [row] = await server.db.query<{ n: string }>(
+            `select count(*)::text as n from pg_stat_activity
+              where wait_event_type = 'Lock' and query like '%for no key update%'`,
+          );
+          return row?.n;
+        },
+        { timeout: 5_000 },
+      )
+      .toBe('1');
+    deskWaits();
+    await other;
+    const taken = await bid;
+    expect(taken.code).toBe(200);
+    expect(taken.result).toMatchObject({ status: 'filled', filled: '0.001' });
+    expect(desk?.stats.retried).toBe(retried + 1);
+    expect(desk?.stats.setApart).toBe(0);
+    const query = <T extends object>(sql: string, params?: unknown[]) =>
+      server.db.query<T>(sql, params);
+    expect(await spotViolations(query, { holdsOnlySpot: true })).toEqual([]);
+  });
+
   it('keeps every fill, hold and balance right with 32 clients on one book', async () => {
     const people = [];
     for (let i = 0; i < CLIENTS; i++) {

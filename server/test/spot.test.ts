@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Placement } from '../src/trading/spot/desk.ts';
+import { toUnits } from '../src/money/decimal.ts';
 import { ADMIN, quickUser, requestKey, staffSession, USER } from './helpers/funds.ts';
-import { spotViolations } from './helpers/spot.ts';
+import { spotViolations, waitingLevels } from './helpers/spot.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const ORDER = '/swx/customer/order';
@@ -53,6 +55,102 @@ describe('spot: order book trading', () => {
     tick('60000.00');
   });
   afterAll(() => server.close());
+
+  const query = <T extends object>(sql: string, params?: unknown[]) =>
+    server.db.query<T>(sql, params);
+  const btcDesk = () => {
+    const desk = server.modules.trading.spotDesks.desk('demo', 'BTCUSDT');
+    if (desk === undefined) throw new Error('no BTCUSDT demo desk');
+    return desk;
+  };
+  /** A person with demo USDT, `btc` BTC and a session, funded before any desk is held. */
+  const trader = async (btc = '0') => {
+    const user = await quickUser(server);
+    await balance(user.token, 'USDT');
+    if (btc !== '0') {
+      await server.ledger.transfer({
+        key: `spot-test-btc:${user.id}`,
+        asset: 'BTC',
+        book: 'demo',
+        legs: [
+          {
+            from: { platform: 'demo_faucet' },
+            to: { user: user.id, purpose: 'available' },
+            amount: toUnits(btc, 8),
+            kind: 'adjust_credit',
+          },
+        ],
+      });
+    }
+    return user;
+  };
+  /**
+   * The book as the engine, the public depth and the database's waiting orders show it: all
+   * three must be the same (the public depth is the best 20 levels of each side).
+   */
+  const books = async () => {
+    const desk = btcDesk();
+    const depth = desk.depth(10_000);
+    const engine = [
+      ...depth.bids.map(
+        (l) => `buy ${Number(desk.pair.priceOf(l.price))} ${Number(desk.pair.qtyOf(l.qty))}`,
+      ),
+      ...depth.asks.map(
+        (l) => `sell ${Number(desk.pair.priceOf(l.price))} ${Number(desk.pair.qtyOf(l.qty))}`,
+      ),
+    ];
+    const seen = await book();
+    const shown = [
+      ...seen.bids.map((l) => `buy ${Number(l.price)} ${Number(l.qty)}`),
+      ...seen.asks.map((l) => `sell ${Number(l.price)} ${Number(l.qty)}`),
+    ];
+    const stored = await waitingLevels(query, 'demo', 'BTCUSDT');
+    const price = (level: string) => Number(level.split(' ')[1]);
+    const side = (name: string, best: 1 | -1) =>
+      stored
+        .filter((l) => l.startsWith(`${name} `))
+        .sort((a, b) => best * (price(b) - price(a)))
+        .slice(0, 20);
+    return {
+      engine: engine.sort(),
+      stored: [...stored].sort(),
+      shown,
+      storedTop: [...side('buy', 1), ...side('sell', -1)],
+    };
+  };
+  const expectBooksAgree = async () => {
+    const seen = await books();
+    expect(seen.engine).toEqual(seen.stored);
+    expect(seen.shown).toEqual(seen.storedTop);
+    expect(await spotViolations(query, { holdsOnlySpot: true })).toEqual([]);
+  };
+  /**
+   * Holds the desk's next batch before its transaction (at its fee read, not the database),
+   * so the commands sent meanwhile queue and run together in the batch after it.
+   */
+  const holdNextBatch = () => {
+    const spot = server.modules.trading.spot;
+    const fees = spot.fees.bind(spot);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let reached = false;
+    spot.fees = async () => {
+      if (!reached) {
+        reached = true;
+        await gate;
+      }
+      return fees();
+    };
+    const queued = () => (btcDesk() as unknown as { queue: unknown[] }).queue.length;
+    return {
+      reached: () => reached,
+      queued,
+      release: () => {
+        spot.fees = fees;
+        release();
+      },
+    };
+  };
 
   it('lists the pairs with their sizes and fees', async () => {
     const res = await server.call('GET', `${ORDER}/listSpotPairs`);
@@ -388,5 +486,157 @@ describe('spot: order book trading', () => {
       expect((await set(was)).code).toBe(200);
     }
     expect(await quoted()).toBe(10);
+  });
+  it('rebuilds the book when the first command of a batch throws after the engine matched it', async () => {
+    const seller = await trader('0.05');
+    const buyer = await trader();
+    const later = await trader();
+    const ask = await submit(seller.token, { side: 'sell', price: '60003', qty: '0.01' });
+    expect((ask.result as Order).status).toBe('waiting');
+    expect((await book()).asks[0]).toMatchObject({ price: '60003', qty: '0.01' });
+    const before = await books();
+    const desk = btcDesk();
+    const stats = { ...desk.stats };
+    // The buy fills the ask and would rest its other half; then it throws, alone in its batch.
+    desk.faultAfterMatch = (order) => {
+      if (order.userId === buyer.id) throw new Error('injected: a fault after the match');
+    };
+    let failed;
+    try {
+      failed = await submit(buyer.token, { side: 'buy', price: '60003', qty: '0.02' });
+    } finally {
+      desk.faultAfterMatch = undefined;
+    }
+    expect(failed.code).toBe(10030);
+    // No phantom: the engine and the public depth are the database's waiting orders again.
+    expect(await books()).toEqual(before);
+    await expectBooksAgree();
+    expect(await balance(buyer.token, 'USDT')).toEqual({ available: '10000', frozen: '0' });
+    const mine = await server.call('GET', `${ORDER}/listBbOrder`, { token: buyer.token });
+    expect((mine.result as { total: number }).total).toBe(0);
+    // The next crossing orders trade as if nothing had happened.
+    const taken = await submit(later.token, {
+      side: 'buy',
+      price: '60003',
+      qty: '0.01',
+      tif: 'ioc',
+    });
+    expect(taken.result).toMatchObject({ status: 'filled', filled: '0.01' });
+    const rest = await submit(buyer.token, { side: 'buy', price: '60002', qty: '0.01' });
+    expect((rest.result as Order).status).toBe('waiting');
+    const sold = await submit(seller.token, {
+      side: 'sell',
+      price: '60002',
+      qty: '0.01',
+      tif: 'ioc',
+    });
+    expect(sold.result).toMatchObject({ status: 'filled', filled: '0.01' });
+    await expectBooksAgree();
+    // Alone in its batch: failed, but nothing was set apart from others.
+    expect(desk.stats).toEqual(stats);
+  });
+
+  it("sets apart a batch's faulty command and runs the bystanders' commands of the same batch", async () => {
+    const seller = await trader('0.05');
+    const faulty = await trader();
+    const buyer = await trader();
+    const bidder = await trader();
+    const ask = await submit(seller.token, { side: 'sell', price: '60003', qty: '0.02' });
+    expect((ask.result as Order).status).toBe('waiting');
+    const desk = btcDesk();
+    const stats = { ...desk.stats };
+    desk.faultAfterMatch = (order) => {
+      if (order.userId === faulty.id) throw new Error('injected: a fault after the match');
+    };
+    const held = holdNextBatch();
+    let answers;
+    try {
+      const first = submit(bidder.token, { side: 'buy', price: '59000', qty: '0.01' });
+      await expect.poll(held.reached).toBe(true);
+      // One batch: the faulty buy first (it matches, then throws), then three bystanders'.
+      const batch = Promise.all([
+        submit(faulty.token, { side: 'buy', price: '60003', qty: '0.01' }),
+        submit(buyer.token, { side: 'buy', price: '60003', qty: '0.01', tif: 'ioc' }),
+        submit(seller.token, { side: 'sell', price: '60009', qty: '0.01' }),
+        submit(bidder.token, { side: 'buy', price: '59001', qty: '0.01' }),
+      ]);
+      await expect.poll(held.queued).toBe(4);
+      held.release();
+      answers = [await first, ...(await batch)];
+    } finally {
+      held.release();
+      desk.faultAfterMatch = undefined;
+    }
+    expect(answers.map((a) => a.code)).toEqual([200, 10030, 200, 200, 200]);
+    expect(answers[2]?.result).toMatchObject({ status: 'filled', filled: '0.01' });
+    expect(answers[3]?.result).toMatchObject({ status: 'waiting' });
+    expect(answers[4]?.result).toMatchObject({ status: 'waiting' });
+    expect(desk.stats).toEqual({ ...stats, setApart: stats.setApart + 1 });
+    expect(await balance(faulty.token, 'USDT')).toEqual({ available: '10000', frozen: '0' });
+    expect((await book()).asks[0]).toMatchObject({ price: '60003', qty: '0.01' });
+    await expectBooksAgree();
+  });
+
+  it('halves a batch whose write fails until the command at fault runs alone; the others commit', async () => {
+    const faulty = await trader();
+    const a = await trader();
+    const b = await trader();
+    const desk = btcDesk();
+    const stats = { ...desk.stats };
+    // A placement no check in memory refuses but the database does (its feed price below zero):
+    // the batch's write fails, and nothing says which command it was.
+    const bad: Placement = {
+      userId: faulty.id,
+      requestKey: requestKey(),
+      bodyHash: 'not-a-hash',
+      side: 'buy',
+      type: 'limit',
+      tif: 'gtc',
+      priceTicks: desk.pair.ticksOf('58000'),
+      lots: desk.pair.lotsOf('0.01'),
+      platform: false,
+      ref: { price: '-1', ts: Date.now() },
+    };
+    const held = holdNextBatch();
+    let answers;
+    let refused: unknown;
+    try {
+      const first = submit(a.token, { side: 'buy', price: '58001', qty: '0.01' });
+      await expect.poll(held.reached).toBe(true);
+      const batch = Promise.all([
+        submit(a.token, { side: 'buy', price: '58002', qty: '0.01' }),
+        submit(b.token, { side: 'buy', price: '58003', qty: '0.01' }),
+        desk.place(bad).catch((err: unknown) => {
+          refused = err;
+          return undefined;
+        }),
+        submit(b.token, { side: 'buy', price: '58004', qty: '0.01' }),
+      ]);
+      await expect.poll(held.queued).toBe(4);
+      held.release();
+      answers = [await first, ...(await batch)];
+    } finally {
+      held.release();
+    }
+    expect(answers.map((x) => (x === undefined ? 'faulty' : x.code))).toEqual([
+      200,
+      200,
+      200,
+      'faulty',
+      200,
+    ]);
+    expect((refused as { code?: string }).code).toBe('23514');
+    expect(desk.stats.retried).toBe(stats.retried);
+    expect(desk.stats.setApart).toBe(stats.setApart + 1);
+    // 4 -> 2 + 2, then the pair with the faulty one -> 1 + 1.
+    expect(desk.stats.split).toBe(stats.split + 2);
+    const [stored] = await query<{ n: string }>(
+      'select count(*)::text as n from spot_orders where user_id = $1',
+      [faulty.id],
+    );
+    expect(stored?.n).toBe('0');
+    expect(await balance(faulty.token, 'USDT')).toEqual({ available: '10000', frozen: '0' });
+    expect(await balance(b.token, 'USDT')).toEqual({ available: '8839.93', frozen: '1160.07' });
+    await expectBooksAgree();
   });
 });

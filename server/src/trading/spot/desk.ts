@@ -17,10 +17,39 @@ import type { NewFill, NewOrder, OrderChange, OrderRow, SpotStore } from './stor
 const QUEUE_MAX = 10_000;
 /** Commands committed together in one transaction at most. */
 const BATCH_MAX = 64;
+/**
+ * Runs of a batch again, in all, after PostgreSQL rolled it back for a deadlock or a
+ * serialization failure, or a balance it read was spent before it posted: none of these is a
+ * command's fault, so nothing is set apart before they are used up.
+ */
+const TRANSIENT_RETRIES = 3;
+/** The first wait before a batch runs again after a deadlock; each later one doubles (jittered). */
+const RETRY_BACKOFF_MS = 2;
 
 /** A placement whose (owner, request key) is already stored or earlier in the batch. */
 export class TwinKey extends Error {
   override name = 'TwinKey';
+}
+
+/** A command threw while it ran in memory: the fault is its own, whatever else is in its batch. */
+class CommandFault extends Error {
+  override name = 'CommandFault';
+  constructor(
+    readonly index: number,
+    override readonly cause: unknown,
+  ) {
+    super(`command ${index} of a spot batch failed`);
+  }
+}
+
+/** How a desk's batches fared after failures that were no command's refusal. */
+export interface DeskStats {
+  /** Batches run again after a deadlock, a serialization failure or a balance spent meanwhile. */
+  retried: number;
+  /** Failed batches halved to find the command at fault. */
+  split: number;
+  /** Commands failed alone (10030) while the rest of their batch ran. */
+  setApart: number;
 }
 
 /** An order as its desk tracks it while it rests: what it has done, in exact units. */
@@ -157,6 +186,8 @@ class Journal {
 
 /** A queued command: it runs in memory against the batch's journal and names its order (0: none). */
 interface Job {
+  /** What it is, for the log when it fails. */
+  readonly label: string;
   readonly placements: readonly Placement[];
   /** The order a cancel names, whose row is read first if it does not rest at the start. */
   readonly cancels: number | undefined;
@@ -172,7 +203,7 @@ interface Job {
  * transfers in a few statements, and only then do callers hear back. A command refused (a
  * balance too small, a request key used, a full book) is refused before it changes anything;
  * if the transaction fails, the book is rebuilt from the database, which holds only what
- * committed.
+ * committed, and the batch runs again without the command at fault (`runBatch`).
  */
 export class Desk {
   private engine: OrderBook;
@@ -181,6 +212,12 @@ export class Desk {
   private draining: Promise<void> | undefined;
   /** The engine may be ahead of the database (a batch failed and the rebuild did too). */
   private stale = false;
+  readonly stats: DeskStats = { retried: 0, split: 0, setApart: 0 };
+  /**
+   * A test's injected fault: called in a placement right after the engine matched it, before its
+   * fills are settled, so what it throws is a fault after the book changed. Unset outside tests.
+   */
+  faultAfterMatch: ((order: { userId: number; id: number }) => void) | undefined;
   private trades: RecentTrade[] = [];
   private lastPrice: string | null = null;
   /** Grows with every committed change of the book, across leaders too (it starts at the clock). */
@@ -219,6 +256,8 @@ export class Desk {
       });
       live.add(order);
     }
+    // Ids of orders that ended are refused too, as they were before the rebuild.
+    engine.resumeAfter(await store.lastOrderId());
     this.engine = engine;
     this.live = live;
     this.trades = await store.recentTrades(this.book, this.pair.code);
@@ -228,8 +267,9 @@ export class Desk {
 
   /** Places an order: rejected, resting, filled or cancelled, all settled before it returns. */
   async place(p: Placement): Promise<OrderRow> {
+    const label = `place by user ${p.userId} (key ${p.requestKey})`;
     return this.answered(
-      await this.enqueue([p], undefined, (journal, _rows, step) => {
+      await this.enqueue(label, [p], undefined, (journal, _rows, step) => {
         const id = this.placeNow(journal, p, step);
         assert(id > 0, () => 'a placement was skipped');
         return id;
@@ -239,8 +279,9 @@ export class Desk {
 
   /** Cancels a resting order its owner names. */
   async cancel(orderId: number, userId: number): Promise<OrderRow> {
+    const label = `cancel of order ${orderId} by user ${userId}`;
     return this.answered(
-      await this.enqueue([], orderId, (journal, rows, step) => {
+      await this.enqueue(label, [], orderId, (journal, rows, step) => {
         const order = this.live.get(orderId);
         if (order === undefined || order.userId !== userId) {
           // Not resting: ended earlier in this batch, or before it (its row was read).
@@ -267,7 +308,8 @@ export class Desk {
    */
   async requote(owner: number, placements: readonly Placement[]): Promise<number> {
     let placed = 0;
-    await this.enqueue(placements, undefined, (journal, _rows, step) => {
+    const label = `requote by user ${owner}`;
+    await this.enqueue(label, placements, undefined, (journal, _rows, step) => {
       placed = 0; // a batch may run twice
       for (const order of this.ordersOf(owner)) {
         step.moved = true;
@@ -314,13 +356,14 @@ export class Desk {
 
   /** Queues a command for the next batch; refuses past the queue's bound. */
   private enqueue(
+    label: string,
     placements: readonly Placement[],
     cancels: number | undefined,
     run: Job['run'],
   ): Promise<OrderRow | undefined> {
     if (this.queue.length >= QUEUE_MAX) return Promise.reject(new AppError(Code.busy));
     return new Promise<OrderRow | undefined>((resolve, reject) => {
-      this.queue.push({ placements, cancels, run, resolve, reject });
+      this.queue.push({ label, placements, cancels, run, resolve, reject });
       this.draining ??= this.drain();
     });
   }
@@ -334,88 +377,164 @@ export class Desk {
   }
 
   /**
-   * Runs queued commands in one transaction. A command refused before it changed anything is
-   * answered with its refusal and the others go on; any other failure undoes the whole batch,
-   * the book is rebuilt from what committed, and every command in it hears the failure (none
-   * happened).
+   * Runs queued commands, in one transaction if it can. A failure that is no command's refusal
+   * undoes the whole transaction (the book is rebuilt from what committed), then: a deadlock,
+   * a serialization failure or a balance spent meanwhile runs the batch again (at most
+   * TRANSIENT_RETRIES times in all); a command that threw in memory is set apart and the others
+   * run again without it; a write that failed is halved until the command at fault runs alone.
+   * So one person's fault fails only their command. Each pass commits a group, runs one again,
+   * answers a command or halves a group, so the passes are bounded by the batch's size.
    */
-  private async runBatch(jobs: Job[], attempt = 1): Promise<void> {
-    const outcomes: ({ ok: true; id: number } | { ok: false; err: unknown })[] = [];
-    const state = { moved: false };
-    let touched: { userId: number; id: number }[] = [];
-    let trades: RecentTrade[] = [];
-    let rows: Map<number, OrderRow>;
+  private async runBatch(jobs: Job[]): Promise<void> {
+    const groups: Job[][] = [jobs];
+    // Commits and answers at most n each, splits n - 1, runs again TRANSIENT_RETRIES.
+    const passesMax = 3 * jobs.length + TRANSIENT_RETRIES;
+    let retries = 0;
+    for (let pass = 0; groups.length > 0; pass++) {
+      assert(pass < passesMax, () => `a spot batch of ${jobs.length} took ${pass} passes`);
+      const group = groups.shift() as Job[];
+      const failure = await this.attempt(group);
+      if (failure === undefined) continue;
+      const { err, culprit } = failure;
+      if (failure.before || this.stale) {
+        // The database is away (or the fees with it): no command can be told apart.
+        this.fail([group, ...groups].flat(), err, 'its batch could not run');
+        return;
+      }
+      if (culprit === undefined && transient(err) && retries < TRANSIENT_RETRIES) {
+        retries += 1;
+        this.stats.retried += 1;
+        groups.unshift(group);
+        if (!spentMeanwhile(err)) await pause(Math.random() * RETRY_BACKOFF_MS * 2 ** retries);
+        continue;
+      }
+      const apart = group[culprit ?? 0];
+      if (culprit === undefined && group.length > 1) {
+        this.stats.split += 1;
+        const half = Math.ceil(group.length / 2);
+        groups.unshift(group.slice(0, half), group.slice(half));
+        continue;
+      }
+      assert(apart !== undefined, () => `no command ${culprit ?? 0} in a group of ${group.length}`);
+      if (jobs.length > 1) this.stats.setApart += 1;
+      this.fail([apart], err, jobs.length > 1 ? 'set apart, the rest of its batch runs' : 'failed');
+      const rest = group.filter((job) => job !== apart);
+      if (rest.length > 0) groups.unshift(rest);
+    }
+  }
+
+  /**
+   * One transaction over `jobs`: a command refused before it changed anything is answered with
+   * its refusal and the others go on; on commit every command hears back. Answers the failure
+   * otherwise (none of its commands has heard anything), after rebuilding the book if it moved:
+   * `culprit` when a command threw in memory, `before` when the batch never started.
+   */
+  private async attempt(
+    jobs: Job[],
+  ): Promise<{ err: unknown; culprit?: number; before?: boolean } | undefined> {
+    let fees: FeeRates;
     try {
       if (this.stale) {
         await this.rebuild();
         this.stale = false;
       }
-      const fees = await this.deps.hooks.fees();
-      rows = await this.deps.ledger.atomically(async (tx) => {
-        // The ledger may run this again after a lost key race; the engine has moved by then.
-        assert(!state.moved, () => 'a spot batch would run twice');
-        outcomes.length = 0;
-        const { ledger, store } = this.deps;
-        const placements = jobs.flatMap((j) => j.placements);
-        const start = await store.prepare(
-          tx,
-          placements.length,
-          placements.map((p) => ({ userId: p.userId, key: p.requestKey })),
-        );
-        const spenders = [
-          ...new Map(
-            placements.map((p) => {
-              const asset = this.holdAsset(p.side);
-              return [`${p.userId}:${asset}`, { user: p.userId, asset }];
-            }),
-          ).values(),
-        ];
-        const balances = await ledger.balancesOf(
-          tx,
-          this.book,
-          spenders.map((s) => ({ ...s, purpose: 'available' as const })),
-        );
-        const available = new Map(
-          spenders.map((s, i) => [`${s.user}:${s.asset}`, balances[i] as bigint]),
-        );
-        const asked = jobs.flatMap((j) =>
-          j.cancels !== undefined && !this.live.has(j.cancels) ? [j.cancels] : [],
-        );
-        const ended = new Map(
-          (asked.length > 0 ? await store.ordersIn(tx, asked) : []).map((r) => [Number(r.id), r]),
-        );
-        const journal = new Journal(fees, start.ids, start.taken, available);
-        for (const job of jobs) {
-          const step = { moved: false };
-          try {
-            outcomes.push({ ok: true, id: job.run(journal, ended, step) });
-          } catch (err) {
-            if (step.moved || !(err instanceof AppError || err instanceof TwinKey)) throw err;
-            outcomes.push({ ok: false, err });
-          }
-          if (step.moved) state.moved = true;
-        }
-        const written = await this.write(tx, journal);
-        touched = journal.touched;
-        trades = written.trades;
-        return written.rows;
-      }, 'engine');
+      fees = await this.deps.hooks.fees();
+    } catch (err) {
+      return { err, before: true };
+    }
+    const outcomes: ({ ok: true; id: number } | { ok: false; err: unknown })[] = [];
+    const state = { moved: false };
+    let written: Awaited<ReturnType<Desk['transact']>>;
+    try {
+      written = await this.deps.ledger.atomically(
+        (tx) => this.transact(tx, jobs, fees, outcomes, state),
+        'engine',
+      );
     } catch (err) {
       if (state.moved) await this.recover();
-      // A balance the batch read was spent elsewhere before it posted: run it once more on
-      // what is there now, so only a command that no longer fits is refused.
-      if (attempt === 1 && spentMeanwhile(err) && !this.stale) return this.runBatch(jobs, 2);
-      for (const job of jobs) job.reject(err);
-      return;
+      if (err instanceof CommandFault) return { err: err.cause, culprit: err.index };
+      return { err };
     }
-    this.recordTrades(trades);
-    this.committed(touched);
+    this.recordTrades(written.trades);
+    this.committed(written.touched);
     for (const [i, job] of jobs.entries()) {
       const outcome = outcomes[i];
       assert(outcome !== undefined, () => `command ${i} of a batch has no outcome`);
-      if (outcome.ok) job.resolve(outcome.id > 0 ? rows.get(outcome.id) : undefined);
+      if (outcome.ok) job.resolve(outcome.id > 0 ? written.rows.get(outcome.id) : undefined);
       else job.reject(outcome.err);
     }
+    return undefined;
+  }
+
+  /**
+   * The batch's transaction: its ids, used keys and balances read, every command run in memory
+   * in order, the journal written. `state.moved` says whether the engine moved, even when a
+   * command threw after it had changed the book (the book is then rebuilt).
+   */
+  private async transact(
+    tx: Tx,
+    jobs: readonly Job[],
+    fees: FeeRates,
+    outcomes: ({ ok: true; id: number } | { ok: false; err: unknown })[],
+    state: { moved: boolean },
+  ) {
+    // The ledger may run this again after a lost key race; the engine has moved by then.
+    assert(!state.moved, () => 'a spot batch would run twice');
+    outcomes.length = 0;
+    const { ledger, store } = this.deps;
+    const placements = jobs.flatMap((j) => j.placements);
+    const start = await store.prepare(
+      tx,
+      placements.length,
+      placements.map((p) => ({ userId: p.userId, key: p.requestKey })),
+    );
+    const spenders = [
+      ...new Map(
+        placements.map((p) => {
+          const asset = this.holdAsset(p.side);
+          return [`${p.userId}:${asset}`, { user: p.userId, asset }];
+        }),
+      ).values(),
+    ];
+    const balances = await ledger.balancesOf(
+      tx,
+      this.book,
+      spenders.map((s) => ({ ...s, purpose: 'available' as const })),
+    );
+    const available = new Map(
+      spenders.map((s, i) => [`${s.user}:${s.asset}`, balances[i] as bigint]),
+    );
+    const asked = jobs.flatMap((j) =>
+      j.cancels !== undefined && !this.live.has(j.cancels) ? [j.cancels] : [],
+    );
+    const ended = new Map(
+      (asked.length > 0 ? await store.ordersIn(tx, asked) : []).map((r) => [Number(r.id), r]),
+    );
+    const journal = new Journal(fees, start.ids, start.taken, available);
+    for (const [i, job] of jobs.entries()) {
+      const step = { moved: false };
+      try {
+        outcomes.push({ ok: true, id: job.run(journal, ended, step) });
+      } catch (err) {
+        if (step.moved || !(err instanceof AppError || err instanceof TwinKey)) {
+          throw new CommandFault(i, err);
+        }
+        outcomes.push({ ok: false, err });
+      } finally {
+        // Even when it threw: a book it changed must be rebuilt.
+        if (step.moved) state.moved = true;
+      }
+    }
+    const written = await this.write(tx, journal);
+    return { ...written, touched: journal.touched };
+  }
+
+  /** Answers commands with a failure that is no refusal (10030 at the API), logged with its cause. */
+  private fail(jobs: readonly Job[], err: unknown, why: string): void {
+    if (jobs.length === 0) return;
+    const what = jobs.map((j) => j.label).join('; ');
+    console.error(`spot desk ${this.book} ${this.pair.code}: ${what}: ${why}:`, err);
+    for (const job of jobs) job.reject(err);
   }
 
   /**
@@ -504,7 +623,12 @@ export class Desk {
     const twin = `${p.userId}:${p.requestKey}`;
     if (journal.taken.has(twin)) throw new TwinKey();
     const refusal = this.engine.check(this.terms(p));
-    if (refusal === 'owner_orders' || refusal === 'book_orders' || refusal === 'book_levels') {
+    if (
+      refusal === 'owner_orders' ||
+      refusal === 'book_orders' ||
+      refusal === 'book_levels' ||
+      refusal === 'level_qty'
+    ) {
       throw new AppError(Code.spotOrdersFull);
     }
     assert(refusal === undefined || refusal === 'would_take', () => `refused: ${refusal}`);
@@ -575,6 +699,7 @@ export class Desk {
     };
     const result = this.engine.place({ kind: 'place', id, ...this.terms(p) });
     assert(result.status !== 'rejected', () => `order ${id} rejected after its check`);
+    this.faultAfterMatch?.({ userId: p.userId, id });
     for (const fill of result.fills) {
       const maker = this.live.get(fill.makerId);
       assert(maker !== undefined, () => `maker ${fill.makerId} is not live`);
@@ -789,3 +914,14 @@ export class Desk {
 function spentMeanwhile(err: unknown): boolean {
   return err instanceof LedgerError && err.reason === 'insufficient_funds';
 }
+
+/**
+ * A failure that says nothing of the batch's commands: PostgreSQL rolled it back for a deadlock
+ * (40P01) or a serialization failure (40001), or a balance it read was spent before it posted.
+ */
+function transient(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001' || spentMeanwhile(err);
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

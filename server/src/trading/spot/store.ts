@@ -295,6 +295,17 @@ export class SpotStore {
     return row;
   }
 
+  /**
+   * The highest id any order row has (0: none): every id a desk draws later is above it, so a
+   * rebuilt book refuses it and all below it (the primary key's index answers at once).
+   */
+  async lastOrderId(): Promise<number> {
+    const [row] = await this.db.query<{ id: string }>(
+      'select coalesce(max(id), 0)::text as id from spot_orders',
+    );
+    return Number(row?.id ?? 0);
+  }
+
   /** The book's resting orders in the order they were placed (the rebuild). */
   openOrders(book: Book, code: string): Promise<OrderRow[]> {
     return this.db.query<OrderRow>(

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, OrderBook } from './order-book.ts';
+import { ById, DEFAULT_LIMITS, OrderBook } from './order-book.ts';
 import { ReferenceBook } from './reference.ts';
 import type {
   Command,
@@ -20,6 +20,7 @@ interface Book {
   resting(): RestingOrder[];
   depth(levels: number): Depth;
   restore(order: RestingOrder): void;
+  resumeAfter(lastId: number): void;
   readonly size: number;
 }
 
@@ -28,6 +29,7 @@ const engines: [string, (limits: EngineLimits) => Book][] = [
   ['ReferenceBook', (limits) => new ReferenceBook(limits)],
 ];
 
+const MAX = Number.MAX_SAFE_INTEGER;
 const LOW = 95; // prices 95..105: a narrow band, so most orders cross something
 const BAND = 11;
 const OWNERS = 4; // few owners, so self-trade prevention comes up often
@@ -249,6 +251,144 @@ describe.each(engines)('%s (examples)', (_name, make) => {
     expect(copy.apply(place(5, 4, 'buy', 101, 5))).toEqual(book.apply(place(5, 4, 'buy', 101, 5)));
     expect(copy.apply(place(1, 4, 'buy', 90, 5))).toMatchObject({ reason: 'duplicate_id' });
   });
+
+  it('refuses after a rebuild every id up to the one it resumed after, not only resting ones', () => {
+    const book = make(DEFAULT_LIMITS);
+    book.apply(place(1, 1, 'sell', 100, 2));
+    book.apply(place(2, 2, 'buy', 99, 1));
+    book.apply(place(3, 3, 'buy', 100, 2)); // fills 1; 3 is gone too
+    book.apply({ kind: 'cancel', id: 2 });
+    book.apply(place(4, 1, 'sell', 105, 1));
+    const copy = make(DEFAULT_LIMITS);
+    for (const o of book.resting()) copy.restore(o);
+    copy.resumeAfter(6); // 5 and 6 went to another book, or to a batch that rolled back
+    for (const id of [1, 2, 3, 5, 6]) {
+      expect(copy.apply(place(id, 4, 'buy', 90, 1)), `id ${id}`).toMatchObject({
+        status: 'rejected',
+        reason: 'duplicate_id',
+      });
+    }
+    expect(copy.apply(place(7, 4, 'buy', 90, 1))).toMatchObject({ status: 'resting' });
+    expect(copy.resting().map((o) => o.id)).toEqual([7, 4]);
+  });
+
+  it("keeps a level's total exact: an order that would pass the largest safe integer is refused", () => {
+    const book = make(DEFAULT_LIMITS);
+    expect(book.apply(place(1, 1, 'sell', 100, MAX))).toMatchObject({ status: 'resting' });
+    const before = book.depth(5);
+    // The issue's sequence: the second sell would make the level's total 2^53 + 1.
+    expect(book.apply(place(2, 2, 'sell', 100, 2))).toEqual({
+      kind: 'place',
+      id: 2,
+      status: 'rejected',
+      reason: 'level_qty',
+      fills: [],
+      expired: [],
+      remaining: 2,
+    });
+    expect(book.depth(5)).toEqual(before);
+    // Another price, the other side, or an order that does not rest are not bounded by it.
+    expect(book.apply(place(3, 2, 'sell', 101, 2))).toMatchObject({ status: 'resting' });
+    expect(book.apply(place(4, 2, 'buy', 99, MAX))).toMatchObject({ status: 'resting' });
+    expect(book.apply(place(5, 3, 'sell', 99, 2, { tif: 'ioc' }))).toMatchObject({
+      status: 'filled',
+      fills: [{ makerId: 4, qty: 2 }],
+    });
+    expect(book.apply({ kind: 'cancel', id: 1 })).toMatchObject({
+      cancelled: true,
+      remaining: MAX,
+    });
+    expect(book.apply({ kind: 'cancel', id: 2 })).toMatchObject({ cancelled: false });
+    // The level emptied leaves the book: the next best is 101, and a crossing order trades.
+    expect(book.depth(5).asks).toEqual([{ price: 101, qty: 2, platformQty: 0, orders: 1 }]);
+    expect(book.apply(place(6, 4, 'buy', 101, 1))).toMatchObject({
+      status: 'filled',
+      fills: [{ makerId: 3, price: 101, qty: 1 }],
+    });
+    // Up to the bound exactly is allowed, by one order or by several.
+    expect(book.apply(place(7, 1, 'sell', 100, MAX - 2))).toMatchObject({ status: 'resting' });
+    expect(book.apply(place(8, 2, 'sell', 100, 2, { tif: 'post_only' }))).toMatchObject({
+      status: 'resting',
+    });
+    expect(book.apply(place(9, 3, 'sell', 100, 1))).toMatchObject({ reason: 'level_qty' });
+    expect(book.depth(1).asks).toEqual([{ price: 100, qty: MAX, platformQty: 0, orders: 2 }]);
+    for (const id of [7, 8])
+      expect(book.apply({ kind: 'cancel', id })).toMatchObject({ cancelled: true });
+    expect(book.depth(1).asks).toEqual([{ price: 101, qty: 1, platformQty: 0, orders: 1 }]);
+  });
+});
+
+describe('ById (the id table)', () => {
+  const SPACING = 2 ** 32;
+  const COUNT = 4096;
+
+  /** The longest lookup and the mean over `ids`, in slots visited. */
+  function probes(ids: number[]): { max: number; mean: number } {
+    const table = new ById<{ id: number }>();
+    for (const id of ids) table.add({ id });
+    const counts = ids.map((id) => table.probes(id));
+    for (const id of ids) expect(table.get(id)?.id).toBe(id);
+    return {
+      max: Math.max(...counts),
+      mean: counts.reduce((a, b) => a + b, 0) / counts.length,
+    };
+  }
+
+  it('keeps runs short for ids 2^32 apart (their low 32 bits are all the same)', () => {
+    // With the low 32 bits alone, all of them had one home slot: the last took 4,096 probes.
+    const spaced = Array.from({ length: COUNT }, (_, k) => (k + 1) * SPACING + 7);
+    const far = probes(spaced);
+    expect(far.max).toBeLessThanOrEqual(24);
+    expect(far.mean).toBeLessThan(2);
+    // Ids from the top of the safe range, and a mix of both spacings, fare the same.
+    const top = Array.from({ length: COUNT }, (_, k) => Number.MAX_SAFE_INTEGER - k * SPACING);
+    expect(probes(top).max).toBeLessThanOrEqual(24);
+    const mixed = Array.from({ length: COUNT }, (_, k) => (k % 64) * SPACING + (k >> 6) + 1);
+    expect(probes(mixed).max).toBeLessThanOrEqual(24);
+  });
+
+  it('still scatters consecutive and evenly spaced small ids', () => {
+    for (const step of [1, 2, 64, 1024]) {
+      const ids = Array.from({ length: COUNT }, (_, k) => 1 + k * step);
+      const seen = probes(ids);
+      expect(seen.max, `step ${step}`).toBeLessThanOrEqual(24);
+      expect(seen.mean, `step ${step}`).toBeLessThan(2);
+    }
+  });
+
+  it('deletes and finds again across ids 2^32 apart', () => {
+    const table = new ById<{ id: number }>();
+    const items = Array.from({ length: COUNT }, (_, k) => ({ id: (k + 1) * SPACING + 1 }));
+    for (const item of items) table.add(item);
+    for (const item of items.filter((_, k) => k % 2 === 0)) table.delete(item);
+    expect(table.size).toBe(COUNT / 2);
+    for (const [k, item] of items.entries()) {
+      expect(table.get(item.id)).toBe(k % 2 === 0 ? undefined : item);
+    }
+  });
+
+  it('serves an order book whose ids are 2^32 apart, as the reference model does', () => {
+    const book = new OrderBook(DEFAULT_LIMITS);
+    const model = new ReferenceBook(DEFAULT_LIMITS);
+    const id = (k: number) => (k + 1) * SPACING;
+    for (let k = 0; k < 600; k++) {
+      const cmd = place(
+        id(k),
+        (k % 150) + 1,
+        k % 2 === 0 ? 'sell' : 'buy',
+        k % 2 === 0 ? 101 : 99,
+        1,
+      );
+      expect(book.apply(cmd)).toEqual(model.apply(cmd));
+    }
+    for (let k = 0; k < 600; k += 3) {
+      const cmd: Command = { kind: 'cancel', id: id(k) };
+      expect(book.apply(cmd)).toEqual(model.apply(cmd));
+    }
+    const taker = place(id(600), 999, 'buy', 101, 1000);
+    expect(book.apply(taker)).toEqual(model.apply(taker));
+    expect(book.resting()).toEqual(model.resting());
+  });
 });
 
 /** How an order in the random sequence chooses its id. */
@@ -298,8 +438,10 @@ function ops(maxQty: number, band = BAND): fc.Arbitrary<Op> {
         tif: fc.constantFrom<TimeInForce>('gtc', 'gtc', 'ioc', 'post_only'),
         offset: fc.integer({ min: 0, max: band - 1 }),
         qty: fc.oneof(
-          { weight: 3, arbitrary: fc.integer({ min: 1, max: 5 }) },
-          { weight: 1, arbitrary: fc.integer({ min: 1, max: maxQty }) },
+          { weight: 24, arbitrary: fc.integer({ min: 1, max: 5 }) },
+          { weight: 8, arbitrary: fc.integer({ min: 1, max: maxQty }) },
+          // Near the largest safe integer, so two at one price reach a level's bound.
+          { weight: 1, arbitrary: fc.integer({ min: MAX - 5, max: MAX }) },
         ),
         platform: fc.boolean(),
         id: fc.oneof(
@@ -479,11 +621,16 @@ function run(limits: EngineLimits, opList: Op[]): void {
     before = after;
   }
 
-  // The book rebuilt from its resting orders (in time order) is the same book.
+  // The book rebuilt from its resting orders (in time order) is the same book, and refuses
+  // every id it took before, resting or not.
   const copy = new OrderBook(limits);
   for (const o of [...before].sort((a, b) => a.id - b.id)) copy.restore(o);
+  copy.resumeAfter(Math.max(0, ...seq.accepted));
   expect(copy.resting()).toEqual(before);
   expect(copy.depth(BAND)).toEqual(book.depth(BAND));
+  for (const id of seq.accepted.slice(-5)) {
+    expect(copy.apply(place(id, 1, 'buy', LOW, 1))).toMatchObject({ reason: 'duplicate_id' });
+  }
 }
 
 describe('OrderBook against ReferenceBook (property)', () => {
@@ -516,6 +663,7 @@ describe('OrderBook against ReferenceBook (property)', () => {
       'rejected:owner_orders',
       'rejected:book_levels',
       'rejected:book_orders',
+      'rejected:level_qty',
     ]) {
       expect(seen, outcome).toContain(outcome);
     }

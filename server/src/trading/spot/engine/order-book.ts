@@ -71,6 +71,12 @@ class SideLevels {
   private readonly sign: 1 | -1;
   /** Levels with orders, the ones that count against levelsPerSide. */
   live = 0;
+  /**
+   * At least the largest total any level of this side holds (the most it held since the side
+   * was last empty): while an order's quantity fits under MAX_SAFE_INTEGER less this, no level
+   * can overflow and the check needs no search.
+   */
+  peak = 0;
 
   constructor(readonly side: Side) {
     this.sign = side === 'buy' ? 1 : -1;
@@ -111,6 +117,12 @@ class SideLevels {
     return this.keys[at] === price * this.sign && (this.levels[at] as Level).orders > 0;
   }
 
+  /** The total quantity resting at this price (0: no level, or an empty one). */
+  qtyAt(price: number): number {
+    const at = this.search(price);
+    return this.keys[at] === price * this.sign ? (this.levels[at] as Level).qty : 0;
+  }
+
   /** The level an order at this price joins (made, or found, live or empty). */
   levelAt(price: number): Level {
     const levels = this.levels;
@@ -144,6 +156,7 @@ class SideLevels {
   /** Called when a level's last order leaves it. */
   emptied(level: Level): void {
     this.live -= 1;
+    if (this.live === 0) this.peak = 0;
     const levels = this.levels;
     if (levels[levels.length - 1] === level) {
       // The best must have orders: drop it and the empty levels behind it.
@@ -176,13 +189,16 @@ class SideLevels {
   }
 }
 
+/** 2^-32: an id times this, truncated, is its bits above the low 32 (ids are safe integers). */
+const HIGH_WORD = 1 / 4_294_967_296;
+
 /**
  * Records by their numeric id (orders by order id, owners by owner id): an open-addressing table
  * (linear probing, at most half full, so a probe always meets an empty slot within one lap). A
  * Map costs more on every cancel and rest, the engine's commonest commands. It grows with the
- * records it holds, which the limits bound, and never shrinks.
+ * records it holds, which the limits bound, and never shrinks. Exported for its tests.
  */
-class ById<T extends { readonly id: number }> {
+export class ById<T extends { readonly id: number }> {
   private slots: (T | null)[] = new Array<T | null>(64).fill(null);
   private mask = 63;
   /** 32 less log2 of the slot count: the top bits of the scrambled id pick the home slot. */
@@ -190,11 +206,26 @@ class ById<T extends { readonly id: number }> {
   size = 0;
 
   /**
-   * Fibonacci hashing: the low 32 bits of the id times 2^32 over the golden ratio, top bits.
-   * It scatters ids that are close or evenly spaced, which would otherwise pile up in runs.
+   * Fibonacci hashing of the whole id: its bits above the low 32, scrambled by an odd multiplier,
+   * folded into the low 32, then times 2^32 over the golden ratio, top bits. It scatters ids that
+   * are close or evenly spaced, which would otherwise pile up in runs; with the low 32 bits alone,
+   * ids 2^32 apart shared one home slot and made every probe walk them all.
    */
   private home(id: number): number {
-    return Math.imul(id, 0x9e3779b1) >>> this.shift;
+    // Below 2^32 the high bits are 0 and folding them changes nothing: spare the hot path.
+    const mixed = id <= 0xffffffff ? id : id ^ Math.imul((id * HIGH_WORD) | 0, 0x85ebca6b);
+    return Math.imul(mixed, 0x9e3779b1) >>> this.shift;
+  }
+
+  /** Slots a lookup of `id` visits (its tests bound the runs, not the time). */
+  probes(id: number): number {
+    const mask = this.mask;
+    let i = this.home(id);
+    for (let probes = 1; probes <= mask; i = (i + 1) & mask, probes++) {
+      const item = this.slots[i] as T | null;
+      if (item === null || item.id === id) return probes;
+    }
+    return mask + 1;
   }
 
   get(id: number): T | undefined {
@@ -275,7 +306,7 @@ export class OrderBook {
   private readonly owners = new ById<Owner>();
   /**
    * Ids only grow (the order rows' identity), so one number remembers every id ever placed and
-   * a replayed command cannot trade twice.
+   * a replayed command cannot trade twice. A rebuilt book learns it through `resumeAfter`.
    */
   private lastId = 0;
   /** Nodes that left the book, to reuse: never more than the most that rested at once. */
@@ -364,6 +395,11 @@ export class OrderBook {
         (order.side === 'buy' ? order.price < opposite.price : order.price > opposite.price),
       () => `restoring order ${order.id} would cross the book`,
     );
+    const own = order.side === 'buy' ? this.bids : this.asks;
+    assert(
+      order.remaining <= Number.MAX_SAFE_INTEGER - own.qtyAt(order.price),
+      () => `restoring order ${order.id} would pass the safe total at ${order.price}`,
+    );
     this.remember(order.id);
     this.rest(
       {
@@ -379,6 +415,16 @@ export class OrderBook {
       },
       order.remaining,
     );
+  }
+
+  /**
+   * After the resting orders are restored: every id up to `lastId` (the highest any order row
+   * had when the book was rebuilt) was taken before, so each is refused as a replay, as it was by
+   * the book that took it, not only those of the orders still resting.
+   */
+  resumeAfter(lastId: number): void {
+    assert(lastId === 0 || isCount(lastId), () => `resuming after ${lastId}, not a safe id`);
+    if (lastId > this.lastId) this.lastId = lastId;
   }
 
   depth(levels: number): Depth {
@@ -438,6 +484,9 @@ export class OrderBook {
     if (this.byId.size >= this.limits.ordersPerBook) return 'book_orders';
     const own = cmd.side === 'buy' ? this.bids : this.asks;
     if (own.live >= this.limits.levelsPerSide && !own.has(price)) return 'book_levels';
+    // A level's total must stay exact, or emptying it would leave it behind as the best.
+    const room = Number.MAX_SAFE_INTEGER - cmd.qty;
+    if (own.peak > room && own.qtyAt(price) > room) return 'level_qty';
     return undefined;
   }
 
@@ -512,6 +561,7 @@ export class OrderBook {
     else level.tail.next = node;
     level.tail = node;
     level.qty += qty;
+    if (level.qty > level.side.peak) level.side.peak = level.qty;
     if (node.platform) level.platformQty += qty;
     level.orders += 1;
     this.byId.add(node);

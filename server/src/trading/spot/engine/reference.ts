@@ -31,11 +31,13 @@ const isCount = (n: unknown): n is number => Number.isSafeInteger(n) && (n as nu
  *
  * Its rules, written down once, each refusal in the order it is checked: an order is refused
  * (nothing changes) when its id is not a positive safe integer; when its id rests or was ever
- * accepted before; when its quantity or price is not a positive safe integer (a limit needs a
- * price, a market may carry one as its protection); and, for a limit that may rest (gtc or
- * post-only), before any matching: post-only that crosses the best
- * opposite price; its owner at ordersPerOwner resting orders; the book at ordersPerBook; a price
- * that is not yet a level on its side while that side has levelsPerSide levels. A taker meets the
+ * accepted before (or is at or below the id a rebuilt book resumed after); when its quantity or
+ * price is not a positive safe integer (a limit needs a price, a market may carry one as its
+ * protection); and, for a limit that may rest (gtc or post-only), before any matching: post-only
+ * that crosses the best opposite price; its owner at ordersPerOwner resting orders; the book at
+ * ordersPerBook; a price that is not yet a level on its side while that side has levelsPerSide
+ * levels; its quantity and what already rests at its price on its side together past
+ * Number.MAX_SAFE_INTEGER (a level's total stays exact). A taker meets the
  * opposite side's best order while the price allows; one of its own owner's is taken out
  * (expired), any other trades at its price. Each fill and expiry counts; at fillsPerCommand the
  * matching stops and the rest of the taker is cancelled. What is left of a gtc or post-only limit
@@ -47,6 +49,8 @@ export class ReferenceBook {
   /** Best (lowest) price first, oldest first within a price. */
   private asks: Resting[] = [];
   private readonly used = new Set<number>();
+  /** Ids at or below this were taken before a rebuild (`resumeAfter`). */
+  private floor = 0;
 
   constructor(private readonly limits: EngineLimits) {}
 
@@ -143,6 +147,11 @@ export class ReferenceBook {
     this.insert({ ...order });
   }
 
+  /** Every id up to `lastId` counts as taken, as it does for OrderBook after a rebuild. */
+  resumeAfter(lastId: number): void {
+    this.floor = Math.max(this.floor, lastId);
+  }
+
   depth(levels: number): Depth {
     const view = (side: Resting[]): DepthLevel[] => {
       const out: { price: number; qty: number; platformQty: number; orders: number }[] = [];
@@ -176,7 +185,7 @@ export class ReferenceBook {
 
   private refusal(cmd: PlaceCommand): RejectReason | undefined {
     if (!isCount(cmd.id)) return 'invalid';
-    if (this.used.has(cmd.id)) return 'duplicate_id';
+    if (this.used.has(cmd.id) || cmd.id <= this.floor) return 'duplicate_id';
     if (!isCount(cmd.qty)) return 'invalid';
     if (cmd.type === 'limit' && !isCount(cmd.price)) return 'invalid';
     if (cmd.type === 'market' && cmd.price !== undefined && !isCount(cmd.price)) return 'invalid';
@@ -195,6 +204,10 @@ export class ReferenceBook {
     if (all.length >= this.limits.ordersPerBook) return 'book_orders';
     const levels = new Set(own.map((o) => o.price));
     if (!levels.has(price) && levels.size >= this.limits.levelsPerSide) return 'book_levels';
+    // Summed as bigints: the model's total is exact whatever the engine's is.
+    const atPrice = own.filter((o) => o.price === price);
+    const total = atPrice.reduce((sum, o) => sum + BigInt(o.remaining), BigInt(cmd.qty));
+    if (total > BigInt(Number.MAX_SAFE_INTEGER)) return 'level_qty';
     return undefined;
   }
 

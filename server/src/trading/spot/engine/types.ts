@@ -10,7 +10,10 @@ export type TimeInForce = 'gtc' | 'ioc' | 'post_only';
 
 export interface PlaceCommand {
   readonly kind: 'place';
-  /** The order row's id: ids only grow within a book, so one at or below the last is a replay. */
+  /**
+   * The order row's id: ids only grow within a book, so one at or below the highest taken (or
+   * resumed after, on a rebuild) is a replay.
+   */
   readonly id: number;
   readonly owner: number;
   readonly side: Side;
@@ -59,7 +62,8 @@ export type RejectReason =
   | 'would_take' // post-only that would cross the book
   | 'owner_orders' // the owner already has the most resting orders allowed in this book
   | 'book_levels' // a new price level past the side's bound
-  | 'book_orders'; // the book holds the most resting orders allowed
+  | 'book_orders' // the book holds the most resting orders allowed
+  | 'level_qty'; // its price level's total on its side would pass Number.MAX_SAFE_INTEGER lots
 
 export interface PlaceResult {
   readonly kind: 'place';
