@@ -23,21 +23,21 @@ const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
  * route about a quarter of its requests per second (bench/http-routes.ts).
  */
 export function helmetHeaders(): Readonly<Record<string, string>> {
-  const headers: Record<string, string> = {};
+  const headers = new Map<string, string>();
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+      headers.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value));
     },
     removeHeader(name: string) {
-      delete headers[name.toLowerCase()];
+      headers.delete(name.toLowerCase());
     },
   };
   let done = false;
   helmet(HELMET_OPTIONS)({} as IncomingMessage, response as unknown as ServerResponse, () => {
     done = true;
   });
-  assert(done && 'content-security-policy' in headers, 'helmet set its headers at once');
-  return Object.freeze(headers);
+  assert(done && headers.has('content-security-policy'), 'helmet set its headers at once');
+  return Object.freeze(Object.fromEntries(headers));
 }
 
 /** Helmet's security headers on every answer, as one precomputed set. */
