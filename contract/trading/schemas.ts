@@ -99,6 +99,8 @@ export const updateUBody = z
 export const listUOrderQuery = z.object({
   /** `current`: waiting and open; otherwise one SPEC §4 status. */
   status: z.enum(['current', ...U_STATUSES]).optional(),
+  /** One instrument's orders only (a market's page lists them under its chart). */
+  instrumentId: id.optional(),
   ...pageQuery,
 });
 
@@ -150,6 +152,8 @@ export const buyOptionsBody = z
 
 export const listOptionsQuery = z.object({
   status: z.enum(OPTION_STATUSES).optional(),
+  /** One instrument's options only. */
+  instrumentId: id.optional(),
   ...pageQuery,
 });
 
@@ -183,11 +187,16 @@ export const profitTotal = z.object({
   book: z.enum(['demo', 'real']),
   /** Realised profit of closed contracts, fees not included. */
   contracts: z.string(),
-  /** Fees paid on contracts. */
+  /** Fees paid on the closed contracts. */
   fees: z.string(),
+  /**
+   * Fees paid at open on the positions still open: part of those positions' result, not yet
+   * realised (decisions.md 39).
+   */
+  openFees: z.string(),
   /** What settled options paid back, less their stakes. */
   options: z.string(),
-  /** contracts - fees + options. */
+  /** contracts - fees + options: what closed trades made, nothing of an open position. */
   total: z.string(),
 });
 

@@ -296,6 +296,40 @@ describe('trading: contracts and options', () => {
     expect(total.result).toMatchObject({ options: '80.000000', total: '80.000000' });
   });
 
+  it("lists one instrument's orders, and keeps an open position's fee out of the realised total", async () => {
+    await tick('60000.00');
+    const user = await quickUser(server);
+    const opened = await buyU(user.token, {
+      side: 'long',
+      lots: '0.01',
+      stopLoss: '57000',
+      takeProfit: '61000',
+    });
+    expect(opened.code).toBe(200);
+    const order = opened.result as Order;
+    const list = async (query: string) =>
+      (await server.call('GET', `${ORDER}/listUOrder?${query}`, { token: user.token })).result as {
+        list: Order[];
+        total: number;
+      };
+    expect((await list(`status=current&instrumentId=${btcId}`)).total).toBe(1);
+    const ethId = server.modules.market.tradable('ETHUSDT')?.id ?? 0;
+    expect(await list(`status=current&instrumentId=${ethId}`)).toEqual({ list: [], total: 0 });
+    const options = await server.call('GET', `${ORDER}/listOptionsOrder?instrumentId=${ethId}`, {
+      token: user.token,
+    });
+    expect(options.result).toEqual({ list: [], total: 0 });
+
+    // Open: nothing realised yet; its fee is reported apart.
+    const open = await server.call('GET', `${ORDER}/getProfitTotal`, { token: user.token });
+    expect(open.result).toMatchObject({ fees: '0.000000', total: '0.000000' });
+    expect(toUnits((open.result as { openFees: string }).openFees, 6)).toBe(toUnits(order.fee, 6));
+    await server.call('POST', `${ORDER}/stopU`, { token: user.token, body: { id: order.id } });
+    const closed = await server.call('GET', `${ORDER}/getProfitTotal`, { token: user.token });
+    expect(closed.result).toMatchObject({ openFees: '0.000000' });
+    expect(toUnits((closed.result as { fees: string }).fees, 6)).toBe(toUnits(order.fee, 6));
+  });
+
   it('refuses bad input with its code and writes nothing', async () => {
     await tick('60000.00');
     const user = await quickUser(server);

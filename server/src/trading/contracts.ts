@@ -423,7 +423,12 @@ export class Contracts {
   async list(
     userId: number,
     book: Book,
-    q: { status?: 'current' | UOrder['status']; page: number; size: number },
+    q: {
+      status?: 'current' | UOrder['status'];
+      instrumentId?: number;
+      page: number;
+      size: number;
+    },
   ): Promise<{ list: UOrder[]; total: number }> {
     const statuses =
       q.status === undefined
@@ -431,10 +436,11 @@ export class Contracts {
         : q.status === 'current'
           ? ['waiting', 'open']
           : [q.status];
-    const where = 'user_id = $1 and book = $2 and status = any($3)';
-    const args = [userId, book, statuses];
+    const where =
+      'user_id = $1 and book = $2 and status = any($3) and ($4::int is null or instrument_id = $4)';
+    const args = [userId, book, statuses, q.instrumentId ?? null];
     const rows = await this.db.query<OrderRow>(
-      `select ${COLUMNS} from contract_orders where ${where} order by id desc limit $4 offset $5`,
+      `select ${COLUMNS} from contract_orders where ${where} order by id desc limit $5 offset $6`,
       [...args, q.size, (q.page - 1) * q.size],
     );
     const [count] = await this.db.query<{ n: number }>(
@@ -684,15 +690,26 @@ export class Contracts {
     return rows.flatMap((r) => toLive(r) ?? []);
   }
 
-  /** Realised results in a book: closed contracts' profit and fees. */
-  async totals(userId: number, book: Book): Promise<{ profit: bigint; fees: bigint }> {
-    const [row] = await this.db.query<{ profit: string | null; fees: string | null }>(
+  /**
+   * Results in a book: closed contracts' profit and fees (realised), and the fees already paid
+   * on positions still open, which belong to those positions until they close.
+   */
+  async totals(
+    userId: number,
+    book: Book,
+  ): Promise<{ profit: bigint; fees: bigint; openFees: bigint }> {
+    const [row] = await this.db.query<{
+      profit: string | null;
+      fees: string | null;
+      open_fees: string | null;
+    }>(
       `select sum(profit)::text as profit,
-              sum(fee) filter (where status in ('open', 'closed'))::text as fees
+              sum(fee) filter (where status = 'closed')::text as fees,
+              sum(fee) filter (where status = 'open')::text as open_fees
          from contract_orders where user_id = $1 and book = $2`,
       [userId, book],
     );
     const units = (v: string | null | undefined) => (v ? toSignedUnits(v, USDT_SCALE) : 0n);
-    return { profit: units(row?.profit), fees: units(row?.fees) };
+    return { profit: units(row?.profit), fees: units(row?.fees), openFees: units(row?.open_fees) };
   }
 }

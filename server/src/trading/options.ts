@@ -212,12 +212,13 @@ export class Options {
   async list(
     userId: number,
     book: Book,
-    q: { status?: 'open' | 'settled'; page: number; size: number },
+    q: { status?: 'open' | 'settled'; instrumentId?: number; page: number; size: number },
   ): Promise<{ list: OptionOrder[]; total: number }> {
-    const where = 'user_id = $1 and book = $2 and ($3::text is null or status = $3)';
-    const args = [userId, book, q.status ?? null];
+    const where =
+      'user_id = $1 and book = $2 and ($3::text is null or status = $3) and ($4::int is null or instrument_id = $4)';
+    const args = [userId, book, q.status ?? null, q.instrumentId ?? null];
     const rows = await this.db.query<OptionRow>(
-      `select ${COLUMNS} from option_orders where ${where} order by id desc limit $4 offset $5`,
+      `select ${COLUMNS} from option_orders where ${where} order by id desc limit $5 offset $6`,
       [...args, q.size, (q.page - 1) * q.size],
     );
     const [count] = await this.db.query<{ n: number }>(

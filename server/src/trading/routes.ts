@@ -35,7 +35,7 @@ export function tradingRoutes(r: Registrar, s: TradingServices): void {
   );
   r.route(routes.getProfitTotal, async (_input, ctx) => {
     const user = ctx.session.userId;
-    const [{ profit, fees }, options] = await Promise.all([
+    const [{ profit, fees, openFees }, options] = await Promise.all([
       s.contracts.totals(user, ctx.book),
       s.options.result(user, ctx.book),
     ]);
@@ -44,6 +44,7 @@ export function tradingRoutes(r: Registrar, s: TradingServices): void {
       book: ctx.book,
       contracts: usdt(profit),
       fees: usdt(fees),
+      openFees: usdt(openFees),
       options: usdt(options),
       total: usdt(profit - fees + options),
     };
