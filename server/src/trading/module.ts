@@ -104,6 +104,7 @@ export function tradingModule(needs: TradingNeeds): TradingModule {
     makerSettings: () => loadMakerSettings(db),
     limits: { ...DEFAULT_LIMITS, ordersPerOwner: SPOT_LIMITS.openOrdersMax },
     fees: () => spot.fees(),
+    onTicks: (listener) => engines.onTicks(listener),
     ordersChanged: (orders) => {
       for (const { userId, id } of orders) {
         channels.publish('user.events', {

@@ -12,6 +12,7 @@ import { OrderBook } from './engine/order-book.ts';
 import type { EngineLimits, Fill, PlaceCommand, Side } from './engine/types.ts';
 import type { Pair } from './pairs.ts';
 import type { NewFill, NewOrder, OrderChange, OrderRow, SpotStore } from './store.ts';
+import { isTransient } from '../../platform/db/retry.ts';
 
 /** Commands waiting for one book's writer; past this a new one is refused as busy. */
 const QUEUE_MAX = 10_000;
@@ -84,13 +85,18 @@ export interface Placement {
 }
 
 /** Fee rates as fractions at RATE_SCALE. */
+/** The rates a batch runs with, read once per batch. */
 export interface FeeRates {
   maker: bigint;
   taker: bigint;
+  /** The market orders' protection band (spot_market_band), in basis points. */
+  bandBps: number;
 }
 
 export interface DeskHooks {
   fees(): Promise<FeeRates>;
+  /** The feed's latest price of the pair, when there is one (the platform's quotes follow it). */
+  feedPrice(code: string): string | undefined;
   /** After a commit: whose orders changed, and the book changed. */
   changed(book: Book, code: string, orders: readonly { userId: number; id: number }[]): void;
 }
@@ -99,6 +105,8 @@ export interface DeskHooks {
 class LiveOrders {
   private readonly byId = new Map<number, Live>();
   private readonly byOwner = new Map<number, Map<number, Live>>();
+  /** The platform market maker's quotes (a taker's guard looks at them alone). */
+  private readonly quotes = new Map<number, Live>();
 
   get(id: number): Live | undefined {
     return this.byId.get(id);
@@ -113,10 +121,12 @@ class LiveOrders {
     let owned = this.byOwner.get(order.userId);
     if (owned === undefined) this.byOwner.set(order.userId, (owned = new Map()));
     owned.set(order.id, order);
+    if (order.platform) this.quotes.set(order.id, order);
   }
 
   remove(order: Live): void {
     this.byId.delete(order.id);
+    this.quotes.delete(order.id);
     const owned = this.byOwner.get(order.userId);
     owned?.delete(order.id);
     if (owned?.size === 0) this.byOwner.delete(order.userId);
@@ -124,6 +134,10 @@ class LiveOrders {
 
   of(userId: number): Live[] {
     return [...(this.byOwner.get(userId)?.values() ?? [])];
+  }
+
+  platform(): Live[] {
+    return [...this.quotes.values()];
   }
 }
 
@@ -612,6 +626,27 @@ export class Desk {
    * its hold and its matching go into the journal. Answers its id, or 0 when `short` is
    * `skip` and the balance cannot cover it (the market maker's requote).
    */
+  /**
+   * Takes the platform's quotes out of a taker's way where they sit more than the band better
+   * than the feed's latest price: quotes the market maker has not yet moved after a jump in the
+   * feed, which a taker would otherwise buy cheap (or sell dear) from the platform. A person's
+   * own resting orders are theirs to keep at any price.
+   */
+  private pullStaleQuotes(journal: Journal, takerSide: Side): void {
+    const feed = this.deps.hooks.feedPrice(this.pair.code);
+    if (feed === undefined) return;
+    const bps = journal.fees.bandBps;
+    const buying = takerSide === 'buy';
+    const bound = this.pair.ticksAround(feed, buying ? -bps : bps, buying ? 'down' : 'up');
+    for (const order of this.live.platform()) {
+      if (order.side === takerSide) continue;
+      if (buying ? order.priceTicks >= bound : order.priceTicks <= bound) continue;
+      assert(this.engine.cancel(order.id).cancelled, () => `quote ${order.id} not in book`);
+      this.end(journal, order, 'cancelled', 'requote');
+      journal.touched.push({ userId: order.userId, id: order.id });
+    }
+  }
+
   private placeNow(
     journal: Journal,
     p: Placement,
@@ -697,6 +732,7 @@ export class Desk {
       fee: 0n,
       held,
     };
+    if (!p.platform) this.pullStaleQuotes(journal, p.side);
     const result = this.engine.place({ kind: 'place', id, ...this.terms(p) });
     assert(result.status !== 'rejected', () => `order ${id} rejected after its check`);
     this.faultAfterMatch?.({ userId: p.userId, id });
@@ -920,8 +956,7 @@ function spentMeanwhile(err: unknown): boolean {
  * (40P01) or a serialization failure (40001), or a balance it read was spent before it posted.
  */
 function transient(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === '40P01' || code === '40001' || spentMeanwhile(err);
+  return isTransient(err) || spentMeanwhile(err);
 }
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -33,6 +33,9 @@ export class SpotDesks implements Engine {
   private quoting: Promise<void> = Promise.resolve();
   private readonly frameTimers = new Map<string, NodeJS.Timeout>();
   private leading = false;
+  /** The settings of the market maker's last round, which a tick requotes with. */
+  private settings: ReadonlyMap<string, MakerSettings> = new Map();
+  private unsubscribe: (() => void) | undefined;
 
   constructor(
     private readonly deps: {
@@ -46,6 +49,8 @@ export class SpotDesks implements Engine {
       makerSettings: () => Promise<ReadonlyMap<string, MakerSettings>>;
       limits: EngineLimits;
       fees: DeskHooks['fees'];
+      /** Every tick this node applies, in order (the maker follows the feed tick by tick). */
+      onTicks: (listener: (ticks: readonly { code: string }[]) => void) => () => void;
       /** Someone's orders changed (their user channel). */
       ordersChanged: (orders: readonly { userId: number; id: number }[]) => void;
       /** How often the market maker checks its quotes; 0: it does not quote. */
@@ -69,6 +74,7 @@ export class SpotDesks implements Engine {
     const desks = new Map<string, Desk>();
     const hooks: DeskHooks = {
       fees: this.deps.fees,
+      feedPrice: (code) => this.deps.instruments.byCode(code)?.last?.price,
       changed: (book, code, orders) => {
         this.deps.ordersChanged(orders);
         this.frameSoon(book, code);
@@ -94,6 +100,7 @@ export class SpotDesks implements Engine {
     }, HEARTBEAT_MS);
     const maker = this.deps.maker();
     for (const book of BOOKS) await maker.seed(book);
+    this.unsubscribe = this.deps.onTicks((ticks) => this.onTicks(ticks));
     if (this.deps.quoteMs > 0) {
       this.timer = setInterval(() => {
         this.quoting = this.quoting.then(() => this.quoteAll());
@@ -104,6 +111,8 @@ export class SpotDesks implements Engine {
 
   async follow(): Promise<void> {
     this.leading = false;
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
     clearInterval(this.timer);
     clearInterval(this.heartbeat);
     this.timer = undefined;
@@ -116,6 +125,27 @@ export class SpotDesks implements Engine {
     this.desks = new Map();
   }
 
+  /**
+   * The feed moved: the market maker's quotes on that pair move (or are pulled) on this very
+   * tick, queued on each desk before any order that arrives after it, rather than at its next
+   * round: quotes a round late were a free trade for whoever bought from them after a jump.
+   */
+  private onTicks(ticks: readonly { code: string }[]): void {
+    if (!this.leading) return;
+    const maker = this.deps.maker();
+    for (const code of new Set(ticks.map((t) => t.code))) {
+      const settings = this.settings.get(code);
+      if (settings === undefined) continue;
+      for (const book of BOOKS) {
+        const desk = this.desks.get(deskKey(book, code));
+        if (desk === undefined || !maker.hasQuoted(desk)) continue;
+        maker.followFeed(desk, settings).catch((err: Error) => {
+          console.error(`spot maker ${book} ${code} on a tick:`, err.message);
+        });
+      }
+    }
+  }
+
   /** One round of the market maker over every desk (tests call it directly). */
   async quoteAll(): Promise<void> {
     const maker = this.deps.maker();
@@ -126,6 +156,7 @@ export class SpotDesks implements Engine {
       console.error('spot maker settings:', (err as Error).message);
       return;
     }
+    this.settings = settings;
     for (const desk of this.desks.values()) {
       if (!this.leading) return;
       const mine = settings.get(desk.pair.code);

@@ -136,6 +136,24 @@ export class MarketMaker {
     this.quoted.set(desk, { price: feed.price, ts: feed.ts, placed, settings });
   }
 
+  /** Whether it has quotes out on `desk` (a tick then keeps them honest). */
+  hasQuoted(desk: Desk): boolean {
+    return this.quoted.has(desk);
+  }
+
+  /**
+   * On a tick: renews `desk`'s quotes when the feed moved a step from where they were priced.
+   * The requote is queued on the desk before this returns its promise, so no order that
+   * arrives after the tick can meet the old quotes.
+   */
+  followFeed(desk: Desk, settings: MakerSettings): Promise<void> {
+    const last = this.quoted.get(desk);
+    const feed = this.deps.instruments.byCode(desk.pair.code)?.last;
+    if (last === undefined || feed === undefined) return Promise.resolve();
+    if (!this.movedAStep(last.price, feed.price, settings.stepBps)) return Promise.resolve();
+    return this.quote(desk, settings);
+  }
+
   forget(): void {
     this.quoted.clear();
   }

@@ -112,7 +112,12 @@ export class Spot {
       const read = Promise.all([
         this.deps.params.get('spot_maker_fee_rate'),
         this.deps.params.get('spot_taker_fee_rate'),
-      ]).then(([maker, taker]) => ({ maker: percentToRate(maker), taker: percentToRate(taker) }));
+        this.deps.params.get('spot_market_band'),
+      ]).then(([maker, taker, band]) => ({
+        maker: percentToRate(maker),
+        taker: percentToRate(taker),
+        bandBps: bandBps(band),
+      }));
       this.feesRead = { at: now, rates: read };
       // A failed read is not kept: the next batch asks again.
       read.catch(() => {
