@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E_CONFIRMATIONS } from './support/chain-env.ts';
+import { fundedKey, mineBlocks, payOutside, withChainToMyself } from './support/chain.ts';
 import { codeFromOutbox, expect, newUser, test } from './support/fixtures.ts';
 
 /** The admin the e2e server creates at start-up (BOOTSTRAP_ADMIN_* in playwright.config.ts). */
@@ -179,6 +181,75 @@ test.describe('back office', () => {
     const rejected = page.getByTestId('queue-row').filter({ hasText: user.username });
     await expect(rejected).toContainText('The transaction hash does not match the proof');
     await expect(rejected.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  });
+
+  test('a claim of a payment already credited to its payer shows to whom, and approving it is refused', async ({
+    page,
+    request,
+  }) => {
+    const real = (token: string) => ({ authorization: token, virtually: 'YES' });
+    const usdtOf = async (token: string) => {
+      const res = await request.get('/swx/customer/user/listBalance', { headers: real(token) });
+      const body = (await res.json()) as {
+        result: { assets: { asset: string; available: string }[] };
+      };
+      return body.result.assets.find((a) => a.asset === 'USDT')?.available;
+    };
+    // The payer pays their own deposit address from outside the app; the sweep credits them.
+    const payer = await apiUser(request);
+    const addressRes = await request.post('/swx/customer/user/depositAddress', {
+      headers: real(payer.token),
+      data: { asset: 'USDT', network: 'ethereum' },
+    });
+    const { address } = ((await addressRes.json()) as { result: { address: `0x${string}` } })
+      .result;
+    const hash = await withChainToMyself(async () => {
+      const { key } = await fundedKey('100');
+      const paid = await payOutside(key, '25', address);
+      await mineBlocks(E2E_CONFIRMATIONS);
+      return paid;
+    });
+    await expect.poll(() => usdtOf(payer.token), { timeout: 30_000 }).toBe('25');
+    const records = await request.get('/swx/customer/user/listRecharge', {
+      headers: real(payer.token),
+    });
+    const [credited] = ((await records.json()) as { result: { list: { id: number }[] } }).result
+      .list;
+
+    // Someone else declares the public hash: the chain shows it paid another address (10147).
+    const thief = await apiUser(request);
+    const claim = await request.post('/swx/customer/user/recharge', {
+      headers: real(thief.token),
+      data: {
+        key: `e2e-claim-${Date.now()}`,
+        asset: 'USDT',
+        network: 'ethereum',
+        amount: '25',
+        txHash: hash,
+      },
+    });
+    const claimed = (await claim.json()) as { result: { id: number; checkCode: number } };
+    expect(claimed.result.checkCode).toBe(10147);
+
+    await staffSignIn(page, ADMIN.username, ADMIN.password);
+    const row = page.getByTestId('queue-row').filter({ hasText: thief.username });
+    const note = row.getByTestId('already-credited');
+    await expect(note).toContainText(`Already credited to ${payer.username} #`);
+    await expect(note).toContainText(`(deposit #${credited?.id})`);
+
+    await row.getByRole('button', { name: 'Approve' }).click();
+    const dialog = page.getByTestId('approve-dialog');
+    await expect(dialog.getByTestId('approve-credited')).toContainText(
+      `This payment was already credited to ${payer.username} #`,
+    );
+    await dialog.getByTestId('approve-confirm').click();
+    await expect(row.getByTestId('row-error')).toHaveText(
+      'This transaction hash has already been submitted',
+    );
+    // Still waiting for a decision, and no money moved.
+    await expect(row.getByTestId('approve')).toBeVisible();
+    expect(await usdtOf(thief.token)).toBe('0');
+    expect(await usdtOf(payer.token)).toBe('25');
   });
 
   test('the admin finds a user and credits their balance as a journaled adjustment', async ({

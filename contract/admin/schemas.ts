@@ -75,7 +75,17 @@ export const queueQuery = z.object({
 });
 const queueUser = { userId: z.number().int(), username: z.string() };
 export const depositQueue = z.object({
-  list: z.array(deposit.extend({ ...queueUser, proofId: z.string().nullable() })),
+  list: z.array(
+    deposit.extend({
+      ...queueUser,
+      proofId: z.string().nullable(),
+      /**
+       * Other deposits already credited from this payment (its coin in its transaction): a chain
+       * transfer is credited once, so approving this one answers 10130.
+       */
+      credited: z.array(z.object({ depositId: z.number().int(), ...queueUser })),
+    }),
+  ),
   total: z.number().int(),
 });
 export const withdrawalQueue = z.object({

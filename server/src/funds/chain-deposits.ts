@@ -10,11 +10,18 @@ import {
   type FundingOption,
 } from '../../../contract/funds/schemas.ts';
 import type { Chain } from '../platform/chain/chain.ts';
-import { checkPayment } from '../platform/chain/payment-check.ts';
-import type { Database, Queryable } from '../platform/db/database.ts';
+import {
+  checkPayment,
+  NATIVE_TRANSFER,
+  tokenTransferLogs,
+  type PaymentCheck,
+} from '../platform/chain/payment-check.ts';
+import type { Database, Queryable, Tx } from '../platform/db/database.ts';
+import { assert } from '../assert.ts';
 import { AppError } from '../errors.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { toUnits } from '../money/decimal.ts';
+import { isCreditTaken } from './chain-credits.ts';
 import { creditDeposit } from './deposit-credit.ts';
 import type { DepositAddresses } from './deposit-addresses.ts';
 import { canonicalAddress } from './deposit-keys.ts';
@@ -76,6 +83,31 @@ interface FoundPayment {
   to: string;
   units: bigint;
   blockNumber: bigint;
+}
+
+/**
+ * Sends a waiting deposit to staff review with the reason (and what the chain showed, where it
+ * read the payment); nothing happens to a deposit no longer waiting.
+ */
+async function toReview(
+  q: Queryable,
+  id: number,
+  code: number,
+  seen: { chainAmount?: string | null; from?: Address; confirmations?: number } = {},
+): Promise<void> {
+  await q.query(
+    `update deposits set chain_check = 'review', check_code = $2,
+            chain_amount = coalesce($3, chain_amount), from_address = coalesce($4, from_address),
+            confirmations = coalesce($5, confirmations)
+      where id = $1 and chain_check = 'confirming' and status = 'pending'`,
+    [
+      id,
+      code,
+      seen.chainAmount ?? null,
+      seen.from?.toLowerCase() ?? null,
+      seen.confirmations ?? null,
+    ],
+  );
 }
 
 /**
@@ -169,8 +201,8 @@ export class ChainDeposits {
 
   /**
    * Reads one waiting deposit's transaction and records the outcome. Every write is guarded by
-   * the deposit still waiting, and the credit shares staff approval's ledger key: a check racing
-   * another check or a reviewer changes nothing twice.
+   * the deposit still waiting, and the credit shares staff approval's ledger key and transfer
+   * guard: a check racing another check or a reviewer changes nothing twice.
    */
   async check(id: number): Promise<void> {
     const [row] = await this.db.query<WaitingRow>(
@@ -186,11 +218,7 @@ export class ChainDeposits {
     const onChain = this.onChainOf(row.asset, CHAIN_NETWORK);
     if (onChain === null) {
       // The coin was taken out of CHAIN_TOKENS since it was declared: staff decide.
-      await this.db.query(
-        `update deposits set chain_check = 'review', check_code = $2
-          where id = $1 and chain_check = 'confirming' and status = 'pending'`,
-        [row.id, Code.depositNotConfirmed],
-      );
+      await toReview(this.db, row.id, Code.depositNotConfirmed);
       return;
     }
     const result = await checkPayment(this.chain.client, {
@@ -200,85 +228,96 @@ export class ChainDeposits {
       amount: toUnits(row.amount, ASSET_SCALE[row.asset]),
       confirmations: this.settings.confirmations,
     });
-    await this.ledger.atomically(async (tx) => {
-      if (result.kind === 'confirming') {
-        const code = row.expired ? Code.depositNotConfirmed : null;
-        await tx.query(
-          `update deposits set confirmations = $2,
-                  chain_check = case when $3::int is null then chain_check else 'review' end,
-                  check_code = $3
-            where id = $1 and chain_check = 'confirming' and status = 'pending'`,
-          [row.id, result.confirmations, code],
-        );
-        return;
-      }
-      if (result.kind === 'refused') {
-        await tx.query(
-          `update deposits set chain_check = 'review', check_code = $2, chain_amount = $3,
-                  from_address = $4
-            where id = $1 and chain_check = 'confirming' and status = 'pending'`,
-          [
-            row.id,
-            result.code,
-            result.amount === null ? null : showUnits(result.amount, row.asset),
-            result.from.toLowerCase(),
-          ],
-        );
-        return;
-      }
-      if (toUnits(row.amount, ASSET_SCALE[row.asset]) !== result.amount) {
-        throw new Error(`deposit ${row.id}: paid ${result.amount} is not the declared amount`);
-      }
-      // At a shared address the payment is the person's only if it came from a wallet they
-      // proved is theirs (a SIWE signature at sign-in or linking); anyone else's goes to staff.
-      if (!row.personal && !(await this.linkedWallet(tx, Number(row.user_id), result.from))) {
-        await tx.query(
-          `update deposits set chain_check = 'review', check_code = $2, chain_amount = $3,
-                  from_address = $4, confirmations = $5
-            where id = $1 and chain_check = 'confirming' and status = 'pending'`,
-          [
-            row.id,
-            Code.depositSenderNotLinked,
-            showUnits(result.amount, row.asset),
-            result.from.toLowerCase(),
-            result.confirmations,
-          ],
-        );
-        return;
-      }
+    try {
+      await this.ledger.atomically((tx) => this.writeOutcome(tx, row, result));
+    } catch (err) {
+      if (!isCreditTaken(err)) throw err;
       // Someone else's claim of this payment was credited first (by staff): not twice.
-      const [creditedElsewhere] = await tx.query(
-        `select 1 from deposits where tx_hash = $1 and asset = $2 and status = 'approved'
-            and lower(deposit_address) = lower($3) and id <> $4`,
-        [row.tx_hash, row.asset, row.deposit_address, row.id],
+      const seen =
+        result.kind === 'paid'
+          ? {
+              chainAmount: showUnits(result.amount, row.asset),
+              from: result.from,
+              confirmations: result.confirmations,
+            }
+          : {};
+      await toReview(this.db, row.id, Code.txHashUsed, seen);
+    }
+  }
+
+  /** Writes one check's outcome: still waiting, to staff with the reason, or credited. */
+  private async writeOutcome(tx: Tx, row: WaitingRow, result: PaymentCheck): Promise<void> {
+    if (result.kind === 'confirming') {
+      const code = row.expired ? Code.depositNotConfirmed : null;
+      await tx.query(
+        `update deposits set confirmations = $2,
+                chain_check = case when $3::int is null then chain_check else 'review' end,
+                check_code = $3
+          where id = $1 and chain_check = 'confirming' and status = 'pending'`,
+        [row.id, result.confirmations, code],
       );
-      if (creditedElsewhere !== undefined) {
-        await tx.query(
-          `update deposits set chain_check = 'review', check_code = $2
-            where id = $1 and chain_check = 'confirming' and status = 'pending'`,
-          [row.id, Code.txHashUsed],
-        );
-        return;
-      }
-      const credited = await tx.query(
-        `update deposits set status = 'approved', chain_check = 'verified', reviewed_at = now(),
-                confirmations = $2, chain_amount = $3, from_address = $4
-          where id = $1 and chain_check = 'confirming' and status = 'pending' returning id`,
-        [
-          row.id,
-          result.confirmations,
-          showUnits(result.amount, row.asset),
-          result.from.toLowerCase(),
-        ],
-      );
-      if (credited.length === 0) return;
-      await creditDeposit(this.ledger, tx, {
-        id: Number(row.id),
-        userId: Number(row.user_id),
-        asset: row.asset,
-        amount: row.amount,
+      return;
+    }
+    const chainAmount = result.amount === null ? null : showUnits(result.amount, row.asset);
+    if (result.kind === 'refused') {
+      await toReview(tx, row.id, result.code, { chainAmount, from: result.from });
+      return;
+    }
+    assert(
+      toUnits(row.amount, ASSET_SCALE[row.asset]) === result.amount,
+      () => `deposit ${row.id}: paid ${result.amount} is not the declared amount`,
+    );
+    // At a shared address the payment is the person's only if it came from a wallet they
+    // proved is theirs (a SIWE signature at sign-in or linking); anyone else's goes to staff.
+    if (!row.personal && !(await this.linkedWallet(tx, Number(row.user_id), result.from))) {
+      await toReview(tx, row.id, Code.depositSenderNotLinked, {
+        chainAmount,
+        from: result.from,
+        confirmations: result.confirmations,
       });
-    });
+      return;
+    }
+    const credited = await tx.query(
+      `update deposits set status = 'approved', chain_check = 'verified', reviewed_at = now(),
+              confirmations = $2, chain_amount = $3, from_address = $4
+        where id = $1 and chain_check = 'confirming' and status = 'pending' returning id`,
+      [row.id, result.confirmations, chainAmount, result.from.toLowerCase()],
+    );
+    if (credited.length === 0) return;
+    await creditDeposit(
+      this.ledger,
+      tx,
+      { id: Number(row.id), userId: Number(row.user_id), asset: row.asset, amount: row.amount },
+      {
+        chain: CHAIN_NETWORK,
+        txHash: row.tx_hash,
+        asset: row.asset,
+        logIndexes: result.logIndexes,
+      },
+    );
+  }
+
+  /**
+   * The transfers a staff approval of a deposit on this chain credits (the guard's unit): ETH's
+   * is the transaction's value; a token's are its Transfer logs to the deposit's address, or
+   * where none went there, all of them in the transaction (a claim of a payment made to someone
+   * else stands for it). Null when the chain shows none (unknown, reverted, another coin).
+   */
+  async transfersOf(d: {
+    asset: Asset;
+    txHash: string;
+    depositAddress: string;
+  }): Promise<number[] | null> {
+    if (d.asset === 'ETH') return [NATIVE_TRANSFER];
+    const token = this.settings.tokens.get(d.asset);
+    if (token === undefined) return null;
+    const logs = await tokenTransferLogs(
+      this.chain.client,
+      d.txHash as Hash,
+      token,
+      getAddress(d.depositAddress),
+    );
+    return logs.length > 0 ? logs : null;
   }
 
   private async linkedWallet(q: Queryable, userId: number, wallet: Address): Promise<boolean> {

@@ -13,11 +13,14 @@ import {
 import type { Network } from '../../../contract/funds/addresses.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
 import type { Database, Queryable } from '../platform/db/database.ts';
+import { assert } from '../assert.ts';
 import { AppError } from '../errors.ts';
+import { NATIVE_TRANSFER } from '../platform/chain/payment-check.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { toUnits } from '../money/decimal.ts';
 import { trimDecimal, unitsOf } from '../money/amounts.ts';
 import type { ChainDeposits } from './chain-deposits.ts';
+import { priorCredits, type CreditedTransfers } from './chain-credits.ts';
 import { creditDeposit } from './deposit-credit.ts';
 import type { DepositAddresses } from './deposit-addresses.ts';
 import { canonicalAddress } from './deposit-keys.ts';
@@ -224,20 +227,6 @@ export class Deposits {
     }
   }
 
-  /**
-   * One credit per payment: several people may claim one hash (only one of them paid), and
-   * the unique index on approved (hash, address, coin) backs this check up under a race.
-   */
-  private async assertNotCredited(tx: Queryable, id: number): Promise<void> {
-    const [other] = await tx.query(
-      `select 1 from deposits d join deposits o on o.tx_hash = d.tx_hash and o.asset = d.asset
-          and lower(o.deposit_address) = lower(d.deposit_address) and o.id <> d.id
-        where d.id = $1 and o.status = 'approved'`,
-      [id],
-    );
-    if (other !== undefined) throw new AppError(Code.txHashUsed, { field: 'txHash' });
-  }
-
   /** The person's deposit of `asset` by transaction `txHash`, if any (one claim each). */
   private async claimOf(
     q: Queryable,
@@ -295,7 +284,10 @@ export class Deposits {
     return { list: rows.map(toDeposit), total: count?.n ?? 0 };
   }
 
-  /** Staff queue: deposits of one status, oldest first, with who sent them and the proof. */
+  /**
+   * Staff queue: deposits of one status, oldest first, with who sent them, the proof, and who
+   * was already credited from the same payment (an approval of such a claim is refused).
+   */
   async queue(q: { status: FundingStatus; page: number; size: number }) {
     const rows = await this.db.query<DepositRow>(
       `select ${COLUMNS}, u.username from deposits d join users u on u.id = d.user_id
@@ -306,12 +298,17 @@ export class Deposits {
       'select count(*)::int as n from deposits where status = $1',
       [q.status],
     );
+    const credited = await priorCredits(
+      this.db,
+      rows.map((r) => Number(r.id)),
+    );
     return {
       list: rows.map((r) => ({
         ...toDeposit(r),
         userId: Number(r.user_id),
         username: r.username ?? '',
         proofId: r.proof_id,
+        credited: credited.get(Number(r.id)) ?? [],
       })),
       total: count?.n ?? 0,
     };
@@ -320,7 +317,8 @@ export class Deposits {
   /**
    * Approves (credits the person's real available balance from external deposits) or rejects
    * (with the reason they will see) a pending deposit: the status change, the ledger move and
-   * the audit entry commit together, once.
+   * the audit entry commit together, once. An approval of a payment whose chain transfer was
+   * credited already, to anyone, answers 10130 and moves nothing.
    */
   async review(
     staff: Staff,
@@ -330,10 +328,11 @@ export class Deposits {
     if (decision.reason.includes('\u0000')) {
       throw new AppError(Code.reasonRequired, { field: 'reason' });
     }
+    // Read before the transaction: the chain is no part of it, and it may be run again.
+    const transfers = decision.decision === 'approve' ? await this.transfersOf(decision.id) : null;
     return withLedgerCodes(() =>
       this.ledger.atomically(async (tx) => {
         const status = decision.decision === 'approve' ? 'approved' : 'rejected';
-        if (status === 'approved') await this.assertNotCredited(tx, decision.id);
         const [row] = await tx.query<DepositRow>(
           `update deposits d set status = $2, reason = $3, reviewed_by = $4, reviewed_at = now()
             where d.id = $1 and d.status = 'pending' returning ${COLUMNS}`,
@@ -346,12 +345,13 @@ export class Deposits {
         // Where the chain showed another amount than declared, what arrived is what is credited.
         const credited = row.chain_amount ?? row.amount;
         if (status === 'approved') {
-          await creditDeposit(this.ledger, tx, {
-            id: Number(row.id),
-            userId: Number(row.user_id),
-            asset: row.asset,
-            amount: credited,
-          });
+          assert(transfers !== null, () => `deposit ${row.id}: approved without its transfers`);
+          await creditDeposit(
+            this.ledger,
+            tx,
+            { id: Number(row.id), userId: Number(row.user_id), asset: row.asset, amount: credited },
+            transfers,
+          );
         }
         await this.audit.append(tx, staff, {
           action: `deposit.${decision.decision}`,
@@ -368,5 +368,34 @@ export class Deposits {
         return toDeposit(row);
       }),
     );
+  }
+
+  /**
+   * The chain transfers approving deposit `id` would credit (CreditedTransfers): read from the
+   * chain where it verifies the coin; ETH's is the transaction's value; elsewhere unknown.
+   * Null when there is no such deposit waiting (the transaction then answers it).
+   */
+  private async transfersOf(id: number): Promise<CreditedTransfers | null> {
+    const [d] = await this.db.query<
+      Pick<DepositRow, 'asset' | 'network' | 'tx_hash' | 'deposit_address' | 'status'>
+    >('select asset, network, tx_hash, deposit_address, status from deposits where id = $1', [id]);
+    if (d === undefined || d.status !== 'pending') return null;
+    const of = { chain: d.network, txHash: d.tx_hash, asset: d.asset };
+    if (d.asset === 'ETH') return { ...of, logIndexes: [NATIVE_TRANSFER] };
+    if (this.chain === undefined || this.chain.onChainOf(d.asset, d.network) === null) {
+      return { ...of, logIndexes: null };
+    }
+    try {
+      const logs = await this.chain.transfersOf({
+        asset: d.asset,
+        txHash: d.tx_hash,
+        depositAddress: d.deposit_address,
+      });
+      return { ...of, logIndexes: logs };
+    } catch (err) {
+      // Unread, the transfers could be credited twice: staff try again once the node answers.
+      console.error(`deposit ${id}: chain read for review failed:`, (err as Error).message);
+      throw new AppError(Code.busy, { retryAfterSeconds: 5 }, 503);
+    }
   }
 }

@@ -20,8 +20,8 @@ export async function withLedgerCodes<T>(fn: () => Promise<T>): Promise<T> {
     return await fn();
   } catch (err) {
     if (err instanceof LedgerError) throw new AppError(CODES[err.reason]);
-    // Another claim of the same payment was credited at the same moment (one credit each).
-    if (isUniqueViolation(err, 'deposits_one_credit')) {
+    // Another claim of the same chain transfer was credited at the same moment (one credit).
+    if (isUniqueViolation(err, 'chain_credits_one_credit')) {
       throw new AppError(Code.txHashUsed, { field: 'txHash' });
     }
     throw err;

@@ -29,7 +29,14 @@ export type PaymentCheck =
    * `from` is who paid: the token's sender in its Transfer event (a smart wallet's own address,
    * not the account that relayed its transaction), or the sender of an ETH payment.
    */
-  | { kind: 'paid'; from: Address; amount: bigint; confirmations: number }
+  | {
+      kind: 'paid';
+      from: Address;
+      amount: bigint;
+      confirmations: number;
+      /** Which transfers paid it: token Transfer log indexes, or NATIVE_TRANSFER for ETH. */
+      logIndexes: number[];
+    }
   | {
       kind: 'refused';
       code:
@@ -42,15 +49,31 @@ export type PaymentCheck =
       from: Address;
     };
 
-/** ERC-20 Transfer events of `token` to `recipient` in the receipt, summed. */
-function tokenPaid(
-  logs: readonly { address: Address; data: `0x${string}`; topics: readonly `0x${string}`[] }[],
-  token: Address,
-  recipient: Address,
-): { amount: bigint; otherTokenPaid: boolean; senders: Set<Address> } {
-  let amount = 0n;
-  let otherTokenPaid = false;
-  const senders = new Set<Address>();
+/**
+ * A chain transfer is named by (transaction, log index): a token's by its Transfer event's log
+ * index; ETH sent directly has no log, so its one transfer, the transaction's own value, takes
+ * this index (no log has a negative one). docs/funds.md, "Credit exactly once".
+ */
+export const NATIVE_TRANSFER = -1;
+
+interface ReceiptLog {
+  address: Address;
+  data: `0x${string}`;
+  topics: readonly `0x${string}`[];
+  logIndex: number;
+}
+
+interface TransferEvent {
+  token: Address;
+  from: Address;
+  to: Address;
+  value: bigint;
+  logIndex: number;
+}
+
+/** The ERC-20 Transfer events among a receipt's logs (any token). */
+function transferEvents(logs: readonly ReceiptLog[]): TransferEvent[] {
+  const events: TransferEvent[] = [];
   for (const log of logs) {
     let event;
     try {
@@ -63,13 +86,55 @@ function tokenPaid(
     } catch {
       continue; // another event (an Approval, a swap's Sync...)
     }
-    if (!isAddressEqual(event.args.to, recipient)) continue;
-    if (isAddressEqual(log.address, token)) {
-      amount += event.args.value;
-      senders.add(getAddress(event.args.from));
+    const { from, to, value } = event.args;
+    events.push({ token: log.address, from, to, value, logIndex: log.logIndex });
+  }
+  return events;
+}
+
+/** ERC-20 Transfer events of `token` to `recipient` in the receipt, summed. */
+function tokenPaid(
+  logs: readonly ReceiptLog[],
+  token: Address,
+  recipient: Address,
+): { amount: bigint; otherTokenPaid: boolean; senders: Set<Address>; logIndexes: number[] } {
+  let amount = 0n;
+  let otherTokenPaid = false;
+  const senders = new Set<Address>();
+  const logIndexes: number[] = [];
+  for (const event of transferEvents(logs)) {
+    if (!isAddressEqual(event.to, recipient)) continue;
+    if (isAddressEqual(event.token, token)) {
+      amount += event.value;
+      senders.add(getAddress(event.from));
+      logIndexes.push(event.logIndex);
     } else otherTokenPaid = true;
   }
-  return { amount, otherTokenPaid, senders };
+  return { amount, otherTokenPaid, senders, logIndexes };
+}
+
+/**
+ * The log indexes of `token`'s transfers in a transaction: those to `recipient` where there are
+ * any, else all of them (a claim of a payment that went elsewhere stands for every transfer it
+ * names). Empty when the node does not know the transaction, it reverted, or it moved none.
+ */
+export async function tokenTransferLogs(
+  client: PublicClient,
+  hash: Hash,
+  token: Address,
+  recipient: Address,
+): Promise<number[]> {
+  let receipt;
+  try {
+    receipt = await client.getTransactionReceipt({ hash });
+  } catch (err) {
+    if (err instanceof TransactionReceiptNotFoundError) return [];
+    throw err;
+  }
+  if (receipt.status !== 'success') return [];
+  const ofToken = transferEvents(receipt.logs).filter((e) => isAddressEqual(e.token, token));
+  const toRecipient = ofToken.filter((e) => isAddressEqual(e.to, recipient));
+  return (toRecipient.length > 0 ? toRecipient : ofToken).map((e) => e.logIndex);
 }
 
 /** Whether the transaction sent ETH to the platform (when a token was declared). */
@@ -104,6 +169,7 @@ export async function checkPayment(
 
   let paid: bigint;
   let payer: Address = from;
+  let logIndexes = [NATIVE_TRANSFER];
   if (expected.token === null) {
     const tx = await client.getTransaction({ hash: expected.hash });
     const toUs = tx.to !== null && isAddressEqual(tx.to, expected.recipient);
@@ -112,11 +178,12 @@ export async function checkPayment(
       return { kind: 'refused', code: Code.depositWrongAsset, amount: null, from };
     paid = tx.value;
   } else {
-    const { amount, otherTokenPaid, senders } = tokenPaid(
-      receipt.logs,
-      expected.token,
-      expected.recipient,
-    );
+    const {
+      amount,
+      otherTokenPaid,
+      senders,
+      logIndexes: tokenLogs,
+    } = tokenPaid(receipt.logs, expected.token, expected.recipient);
     if (amount === 0n) {
       const code =
         otherTokenPaid || (await paidNativeCoin(client, expected))
@@ -125,6 +192,7 @@ export async function checkPayment(
       return { kind: 'refused', code, amount: null, from };
     }
     paid = amount;
+    logIndexes = tokenLogs;
     // Several senders in one transaction (a batch): none of them alone is the payer.
     const [only] = senders;
     if (senders.size === 1 && only !== undefined) payer = only;
@@ -136,5 +204,5 @@ export async function checkPayment(
   const latest = await client.getBlockNumber();
   const confirmations = Number(latest - receipt.blockNumber + 1n);
   if (confirmations < expected.confirmations) return { kind: 'confirming', confirmations };
-  return { kind: 'paid', from: payer, amount: paid, confirmations };
+  return { kind: 'paid', from: payer, amount: paid, confirmations, logIndexes };
 }

@@ -416,18 +416,27 @@ export default function QueuePage({ kind }: { kind: Kind }) {
 
 /**
  * Where a deposit's on-chain check stands; one the chain never read (a network the server
- * cannot read, or no chain configured) is marked plainly: only the proof speaks for it.
+ * cannot read, or no chain configured) is marked plainly: only the proof speaks for it. A
+ * payment already credited to another deposit says to whom.
  */
 function ChainColumn({ deposit }: { deposit: DepositItem }) {
   const { t } = useTranslation('admin');
-  if (deposit.chainCheck === 'none') {
-    return (
-      <span className="admin-unverified" data-testid="unverified">
-        {t('queue.unverified')}
-      </span>
-    );
-  }
-  return <ChainCheckNote deposit={deposit} />;
+  return (
+    <div className="admin-stack">
+      {deposit.chainCheck === 'none' ? (
+        <span className="admin-unverified" data-testid="unverified">
+          {t('queue.unverified')}
+        </span>
+      ) : (
+        <ChainCheckNote deposit={deposit} />
+      )}
+      {deposit.credited.map((c) => (
+        <span key={c.depositId} className="admin-credited" data-testid="already-credited">
+          {t('queue.credited', { user: `${c.username} #${c.userId}`, id: c.depositId })}
+        </span>
+      ))}
+    </div>
+  );
 }
 
 /** Names the person and the amount that moves before an approval is sent. */
@@ -448,6 +457,7 @@ function ApproveModal({
   const user = `${item.username} #${item.userId}`;
   let body: string;
   let unverified = false;
+  let credited: DepositItem['credited'] = [];
   if (kind === 'deposits' && 'txHash' in item) {
     // What the server credits: what the chain showed, where it read a different amount.
     body = t('approve.deposit', {
@@ -456,6 +466,7 @@ function ApproveModal({
       user,
     });
     unverified = item.chainCheck !== 'verified' && item.chainAmount === null;
+    credited = item.credited;
   } else {
     const w = item as WithdrawalItem;
     body = t('approve.withdrawal', {
@@ -479,6 +490,16 @@ function ApproveModal({
             {t('approve.unverified')}
           </p>
         )}
+        {credited.map((c) => (
+          <p
+            key={c.depositId}
+            className="admin-credited"
+            role="note"
+            data-testid="approve-credited"
+          >
+            {t('approve.credited', { user: `${c.username} #${c.userId}`, id: c.depositId })}
+          </p>
+        ))}
         <div className="admin-modal-actions">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             {t('cancel')}
