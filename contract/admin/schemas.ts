@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../whole-number.ts';
 import { Code } from '../errors.ts';
 import {
   amountSchema,
@@ -48,8 +49,8 @@ export const adminFieldCodes = {
  */
 const reasonSchema = z.string().trim().min(3).max(FUNDS_LIMITS.reasonMax);
 const page = {
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  page: wholeNumber(1, 10_000).default(1),
+  size: wholeNumber(1, 100).default(20),
 };
 
 export const staffSchema = z.object({
@@ -119,7 +120,7 @@ export const userSearchResult = z.object({ list: z.array(userSummary), total: z.
 
 export const userLedgerQuery = z.object({
   ...page,
-  userId: z.coerce.number().int().positive(),
+  userId: wholeNumber(1, Number.MAX_SAFE_INTEGER),
   book: z.enum(['demo', 'real']).default('real'),
 });
 export const userLedgerResult = z.object({
