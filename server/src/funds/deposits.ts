@@ -2,7 +2,6 @@ import type { Staff } from '../../../contract/admin/schemas.ts';
 import type { Book } from '../../../contract/envelope.ts';
 import { Code } from '../../../contract/errors.ts';
 import {
-  ASSET_SCALE,
   type Asset,
   type ChainCheck,
   type Deposit,
@@ -27,12 +26,14 @@ import { canonicalAddress } from './deposit-keys.ts';
 import type { FundingNetworks } from './funding-networks.ts';
 import { isUniqueViolation, withLedgerCodes } from './ledger-errors.ts';
 import type { ProofStore } from './proofs.ts';
+import { replayOf, requestHash } from '../platform/request-replay.ts';
 
 interface DepositRow {
   id: number;
   user_id: number;
   username?: string;
   request_key: string;
+  body_hash: string | null;
   asset: Asset;
   network: Network;
   amount: string;
@@ -53,7 +54,7 @@ interface DepositRow {
   source: 'declared' | 'found';
 }
 
-const COLUMNS = `d.id, d.user_id, d.request_key, d.asset, d.network, d.amount::text, d.tx_hash,
+const COLUMNS = `d.id, d.user_id, d.request_key, d.body_hash, d.asset, d.network, d.amount::text, d.tx_hash,
   d.last6, d.proof_id, d.status, d.reason, d.created_at, d.reviewed_at, d.chain_check,
   d.confirmations, d.confirmations_required, d.check_code, d.chain_amount::text, d.from_address,
   d.deposit_address, d.source`;
@@ -79,21 +80,6 @@ function toDeposit(r: DepositRow): Deposit {
     depositAddress: r.deposit_address,
     source: r.source,
   };
-}
-
-/**
- * Same request as the one stored under its key? Every field of the body is compared (a replay
- * returns the first answer; anything else is 10134).
- */
-function sameRequest(row: DepositRow, body: DepositBody, txHash: string): boolean {
-  return (
-    row.asset === body.asset &&
-    row.network === body.network &&
-    toUnits(row.amount, ASSET_SCALE[row.asset]) === unitsOf(body.amount, body.asset) &&
-    row.tx_hash === txHash &&
-    row.proof_id === (body.proofId ?? null) &&
-    row.last6 === (body.last6 ?? null)
-  );
 }
 
 /**
@@ -156,13 +142,12 @@ export class Deposits {
       body.network,
       (await this.address(userId, book, body)).address,
     );
+    const hash = requestHash(book, body);
     const attempt = () =>
       this.db.transaction(async (tx) => {
         const existing = await this.byKey(tx, userId, body.key);
-        if (existing !== undefined) {
-          if (!sameRequest(existing, body, txHash)) throw new AppError(Code.requestKeyReused);
-          return existing;
-        }
+        const replayed = replayOf(existing, hash);
+        if (replayed !== undefined) return replayed;
         const claim = await this.claimOf(tx, userId, txHash, body.asset);
         // Found at the person's address already: declaring it only asked for what is under way.
         if (claim?.source === 'found') return claim;
@@ -183,8 +168,9 @@ export class Deposits {
         }
         const [row] = await tx.query<DepositRow>(
           `insert into deposits as d (user_id, request_key, asset, network, amount, tx_hash, last6,
-             proof_id, chain_check, confirmations_required, check_until, deposit_address)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + make_interval(mins => $11), $12)
+             proof_id, chain_check, confirmations_required, check_until, deposit_address, body_hash)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + make_interval(mins => $11), $12,
+             $13)
            returning ${COLUMNS}`,
           [
             userId,
@@ -199,6 +185,7 @@ export class Deposits {
             onChain ? this.chain?.settings.confirmations : null,
             this.chain?.settings.confirmMinutes ?? 0,
             recipient,
+            hash,
           ],
         );
         if (row === undefined) throw new Error('deposit insert returned no row');
@@ -209,11 +196,8 @@ export class Deposits {
     } catch (err) {
       // A concurrent twin with the same key may have committed while this attempt ran, and then
       // tripped its hash, proof or key check (or unique index): this request is its replay.
-      const twin = await this.byKey(this.db, userId, body.key);
-      if (twin !== undefined) {
-        if (!sameRequest(twin, body, txHash)) throw new AppError(Code.requestKeyReused);
-        return toDeposit(twin);
-      }
+      const twin = replayOf(await this.byKey(this.db, userId, body.key), hash);
+      if (twin !== undefined) return toDeposit(twin);
       if (isUniqueViolation(err, 'deposits_one_claim')) {
         // The chain sweep recorded the same payment for this person meanwhile.
         const claim = await this.claimOf(this.db, userId, txHash, body.asset);

@@ -19,12 +19,14 @@ import { showUnits, trimDecimal, unitsOf } from '../money/amounts.ts';
 import type { FundingNetworks } from './funding-networks.ts';
 import { isUniqueViolation, withLedgerCodes } from './ledger-errors.ts';
 import { transferKey, type TransferKind } from '../money/transfers.ts';
+import { replayOf, requestHash } from '../platform/request-replay.ts';
 
 interface WithdrawalRow {
   id: number;
   user_id: number;
   username?: string;
   request_key: string;
+  body_hash: string | null;
   asset: Asset;
   method: 'crypto' | 'bank';
   network: Network | null;
@@ -43,7 +45,7 @@ interface WithdrawalRow {
   reviewed_at: Date | null;
 }
 
-const COLUMNS = `w.id, w.user_id, w.request_key, w.asset, w.method, w.network, w.address, w.bank_name,
+const COLUMNS = `w.id, w.user_id, w.request_key, w.body_hash, w.asset, w.method, w.network, w.address, w.bank_name,
   w.bank_address, w.account_name, w.iban, w.amount::text, w.fee::text, w.fee_rate::text, w.hold_id,
   w.status, w.reason, w.created_at, w.reviewed_at`;
 
@@ -95,22 +97,6 @@ function destination(body: WithdrawalBody) {
       };
 }
 
-/** Every field of the request is compared: a replay differing in any of them is not a replay. */
-function sameRequest(row: WithdrawalRow, body: WithdrawalBody, amount: bigint): boolean {
-  const d = destination(body);
-  return (
-    row.asset === body.asset &&
-    row.method === body.method &&
-    units(row).amount === amount &&
-    row.network === d.network &&
-    row.address === d.address &&
-    row.iban === d.iban &&
-    row.bank_name === d.bankName &&
-    row.bank_address === d.bankAddress &&
-    row.account_name === d.accountName
-  );
-}
-
 /** The platform's parameters as withdrawals read them (the published fee rate). */
 export interface FeeParams {
   get(key: 'withdraw_fee_rate'): Promise<string>;
@@ -157,16 +143,15 @@ export class Withdrawals {
     for (const field of ['bankName', 'bankAddress', 'accountName'] as const) {
       if (d[field]?.includes('\u0000')) throw new AppError(Code.bankDetailsMissing, { field });
     }
+    const hash = requestHash(book, body);
     const attempt = () =>
       this.ledger.atomically(async (tx) => {
         const [existing] = await tx.query<WithdrawalRow>(
           `select ${COLUMNS} from withdrawals w where w.user_id = $1 and w.request_key = $2`,
           [userId, body.key],
         );
-        if (existing !== undefined) {
-          if (!sameRequest(existing, body, amount)) throw new AppError(Code.requestKeyReused);
-          return existing;
-        }
+        const replayed = replayOf(existing, hash);
+        if (replayed !== undefined) return replayed;
         const { holdId } = await this.ledger.holdIn(tx, {
           key: transferKey.withdrawalHold(userId, body.key),
           user: userId,
@@ -178,8 +163,9 @@ export class Withdrawals {
         });
         const [row] = await tx.query<WithdrawalRow>(
           `insert into withdrawals as w (user_id, request_key, asset, method, network, address, bank_name,
-             bank_address, account_name, iban, amount, fee, fee_rate, hold_id)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning ${COLUMNS}`,
+             bank_address, account_name, iban, amount, fee, fee_rate, hold_id, body_hash)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+           returning ${COLUMNS}`,
           [
             userId,
             body.key,
@@ -195,6 +181,7 @@ export class Withdrawals {
             showUnits(fee, body.asset),
             feeRate,
             holdId,
+            hash,
           ],
         );
         if (row === undefined) throw new Error('withdrawal insert returned no row');
