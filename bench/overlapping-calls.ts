@@ -9,26 +9,15 @@
  *   npx tsx bench/overlapping-calls.ts      (BENCH_ROUNDS=40, BENCH_CLOSES=60)
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { toUnits } from '../server/src/money/decimal.ts';
-import { loadConfig } from '../server/src/platform/config.ts';
-import { createServer, type Server } from '../server/src/server.ts';
+import type { Server } from '../server/src/server.ts';
+import { startPostgresServer } from './support/postgres-server.ts';
 
 const OVERLAP = 16;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 40);
 const closes = Number(process.env.BENCH_CLOSES ?? 60);
-const postgresAdmin =
-  process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const dbName = `kestrel_bench_overlap_${process.pid}`;
 
 type Answer = { code: number; result: unknown };
-
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: postgresAdmin });
-  await c.connect();
-  await c.query(sql);
-  await c.end();
-}
 
 const key = () => randomBytes(12).toString('hex');
 const percentile = (sorted: number[], p: number) =>
@@ -152,28 +141,10 @@ function line(label: string, sorted: number[], failed: number): string {
 }
 
 async function main(): Promise<void> {
-  await admin(`create database ${dbName}`);
-  const url = new URL(postgresAdmin);
-  url.pathname = `/${dbName}`;
-  const server = await createServer(
-    loadConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      DATA_DIR: `/tmp/kestrel-bench-${process.pid}`,
-      DATABASE_URL: url.toString(),
-      LOG_LEVEL: 'silent',
-      APP_DIST: '',
-      RATE_LIMIT_MAX: '1000000',
-      MARKET_FEED: 'off',
-      SPOT_QUOTE_MS: '0',
-    }),
-  );
+  const bench = await startPostgresServer('overlap', { SPOT_QUOTE_MS: '0' });
+  const { server } = bench;
   try {
-    await server.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = server.app.server.address();
-    const call = caller(
-      `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
-    );
+    const call = caller(bench.base);
     server.modules.market.market.ingest([
       { code: 'BTCUSDT', price: '60000.00', volume: '0', ts: Date.now() },
     ]);
@@ -196,8 +167,7 @@ async function main(): Promise<void> {
         `(gave up: ${server.ledger.retries.exhausted}); answers 10030: ${server.faults.systemErrors}`,
     );
   } finally {
-    await server.close();
-    await admin(`drop database if exists ${dbName} with (force)`);
+    await bench.finish();
   }
 }
 

@@ -10,24 +10,12 @@
  *   npx tsx bench/spot-orders.ts      (BENCH_ORDERS=600 per client)
  */
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
-import { loadConfig } from '../server/src/platform/config.ts';
-import { createServer } from '../server/src/server.ts';
+import { POSTGRES_ADMIN_URL, startPostgresServer } from './support/postgres-server.ts';
 import { toUnits } from '../server/src/money/decimal.ts';
 import { pgbenchTps } from './support/pgbench.ts';
 
 const CLIENTS = 16;
 const orders = Number(process.env.BENCH_ORDERS ?? 600);
-const postgresAdmin =
-  process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const dbName = `kestrel_bench_spot_${process.pid}`;
-
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: postgresAdmin });
-  await c.connect();
-  await c.query(sql);
-  await c.end();
-}
 
 /**
  * The clients, on a thread of their own as they would be on other machines: their requests and
@@ -83,26 +71,9 @@ function runClients(base: string, tokens: string[]): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  await admin(`create database ${dbName}`);
-  const url = new URL(postgresAdmin);
-  url.pathname = `/${dbName}`;
-  const server = await createServer(
-    loadConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      DATA_DIR: `/tmp/kestrel-bench-${process.pid}`,
-      DATABASE_URL: url.toString(),
-      LOG_LEVEL: 'silent',
-      APP_DIST: '',
-      RATE_LIMIT_MAX: '1000000',
-      MARKET_FEED: 'off',
-      SPOT_QUOTE_MS: '0',
-    }),
-  );
+  const bench = await startPostgresServer('spot', { SPOT_QUOTE_MS: '0' });
+  const { server, base } = bench;
   try {
-    await server.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = server.app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const tokens: string[] = [];
     for (let i = 0; i < CLIENTS; i++) {
       const [row] = await server.db.query<{ id: number }>(
@@ -151,8 +122,8 @@ async function main(): Promise<void> {
     console.info(
       `  ledger        ${String(perSecond(transfers)).padStart(6)} transfers/s (${transfers} transfers in those orders)`,
     );
-    await server.close();
-    const tps = await pgbenchTps(postgresAdmin, CLIENTS, 10);
+    await bench.stop();
+    const tps = await pgbenchTps(POSTGRES_ADMIN_URL, CLIENTS, 10);
     if (tps !== undefined) {
       console.info(
         `  pgbench -N    ${String(Math.round(tps)).padStart(6)} tps  (baseline, same PostgreSQL, 16 clients)`,
@@ -162,7 +133,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    await admin(`drop database if exists ${dbName} with (force)`);
+    await bench.finish();
   }
 }
 

@@ -7,43 +7,15 @@
  *   npx tsx bench/trading-orders.ts      (BENCH_CYCLES=50 per client)
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { loadConfig } from '../server/src/platform/config.ts';
-import { createServer } from '../server/src/server.ts';
+import { startPostgresServer } from './support/postgres-server.ts';
 
 const CLIENTS = 16;
 const cycles = Number(process.env.BENCH_CYCLES ?? 50);
-const postgresAdmin =
-  process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const dbName = `kestrel_bench_trading_${process.pid}`;
-
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: postgresAdmin });
-  await c.connect();
-  await c.query(sql);
-  await c.end();
-}
 
 async function main(): Promise<void> {
-  await admin(`create database ${dbName}`);
-  const url = new URL(postgresAdmin);
-  url.pathname = `/${dbName}`;
-  const server = await createServer(
-    loadConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      DATA_DIR: `/tmp/kestrel-bench-${process.pid}`,
-      DATABASE_URL: url.toString(),
-      LOG_LEVEL: 'silent',
-      APP_DIST: '',
-      RATE_LIMIT_MAX: '1000000',
-      MARKET_FEED: 'off',
-    }),
-  );
+  const bench = await startPostgresServer('trading');
+  const { server, base } = bench;
   try {
-    await server.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = server.app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     server.modules.market.market.ingest([
       { code: 'BTCUSDT', price: '60000.00', volume: '0', ts: Date.now() },
     ]);
@@ -113,8 +85,7 @@ async function main(): Promise<void> {
       `${pad('buyU + stopU (open and close a contract)')}${(n / tradeSeconds).toFixed(0).padStart(7)} positions/s  (${((2 * n) / tradeSeconds).toFixed(0)} requests/s, ${(((2 * n) / tradeSeconds / (n / readSeconds)) * 100).toFixed(0)}% of the baseline's request rate)`,
     );
   } finally {
-    await server.close();
-    await admin(`drop database if exists ${dbName} with (force)`);
+    await bench.finish();
   }
 }
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toUnits } from '../src/money/decimal.ts';
-import { quickUser, REAL, requestKey } from './helpers/funds.ts';
+import { credit, quickUser, REAL, requestKey } from './helpers/funds.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 const ORDER = '/swx/customer/order';
@@ -24,19 +23,7 @@ describe('trading replays and numbers', () => {
     ]);
     user = await quickUser(server);
     // Real USDT, so the key's second use in the other book would otherwise go through.
-    await server.ledger.transfer({
-      key: `replays-real:${user.id}`,
-      asset: 'USDT',
-      book: 'real',
-      legs: [
-        {
-          from: { platform: 'house' },
-          to: { user: user.id, purpose: 'available' },
-          amount: toUnits('5000', 6),
-          kind: 'adjust_credit',
-        },
-      ],
-    });
+    await credit(server, user.id, { asset: 'USDT', amount: '5000', book: 'real' });
   });
   afterAll(() => server.close());
 

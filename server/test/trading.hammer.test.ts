@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toUnits } from '../src/money/decimal.ts';
-import { quickUser, requestKey } from './helpers/funds.ts';
+import { credit, quickUser, requestKey } from './helpers/funds.ts';
 import { spotViolations } from './helpers/spot.ts';
 import { startTestServer, usePostgres, type TestServer } from './helpers/test-server.ts';
 
@@ -45,19 +44,7 @@ describe.skipIf(!usePostgres)('trading calls that overlap', () => {
   async function trader() {
     const user = await quickUser(server);
     await server.modules.trading.fundDemo(user.id);
-    await server.ledger.transfer({
-      key: `hammer-btc:${user.id}`,
-      asset: 'BTC',
-      book: 'demo',
-      legs: [
-        {
-          from: { platform: 'demo_faucet' },
-          to: { user: user.id, purpose: 'available' },
-          amount: toUnits('0.05', 8),
-          kind: 'adjust_credit',
-        },
-      ],
-    });
+    await credit(server, user.id, { asset: 'BTC', amount: '0.05' });
     return user;
   }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { StaffRole } from '../../../contract/admin/schemas.ts';
+import { toUnits } from '../../src/money/decimal.ts';
 import type { TestServer } from './test-server.ts';
 
 export const USER = '/swx/customer/user';
@@ -108,4 +109,30 @@ export async function quickUser(server: TestServer): Promise<{ id: number; token
     userAgent: 'test',
   });
   return { id, token };
+}
+
+/**
+ * Credits `amount` of `asset` to a person's available balance, straight through the ledger: from
+ * the demo faucet in the demo book, from the house in the real one (tests that need coins the
+ * demo grant does not give, or real money without a deposit).
+ */
+export async function credit(
+  server: TestServer,
+  userId: number,
+  coin: { asset: string; amount: string; book?: 'demo' | 'real' },
+): Promise<void> {
+  const book = coin.book ?? 'demo';
+  await server.ledger.transfer({
+    key: `test-credit:${userId}:${coin.asset}:${book}:${requestKey()}`,
+    asset: coin.asset,
+    book,
+    legs: [
+      {
+        from: { platform: book === 'demo' ? 'demo_faucet' : 'house' },
+        to: { user: userId, purpose: 'available' },
+        amount: toUnits(coin.amount, server.ledger.scaleOf(coin.asset)),
+        kind: 'adjust_credit',
+      },
+    ],
+  });
 }
