@@ -24,7 +24,8 @@ export function publishLivePrices(
   }
 }
 
-function subscribe(code: string, listener: () => void): () => void {
+/** Calls `listener` on each new live price of `code`; returns the unsubscribe. */
+export function subscribeLivePrice(code: string, listener: () => void): () => void {
   let set = listeners.get(code);
   if (set === undefined) {
     set = new Set();
@@ -37,9 +38,14 @@ function subscribe(code: string, listener: () => void): () => void {
   };
 }
 
+/** The last live price of `code` now, or undefined until the feed has sent one. */
+export function livePriceOf(code: string): LivePrice | undefined {
+  return prices.get(code);
+}
+
 /** The last live price of `code`, or undefined until the feed has sent one since start-up. */
 export function useLivePrice(code: string): LivePrice | undefined {
-  const sub = useCallback((l: () => void) => subscribe(code, l), [code]);
+  const sub = useCallback((l: () => void) => subscribeLivePrice(code, l), [code]);
   const get = useCallback(() => prices.get(code), [code]);
   return useSyncExternalStore(sub, get, get);
 }

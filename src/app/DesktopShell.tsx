@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { loadScreenLocales } from '../i18n/i18n.ts';
 import { preferences } from '../state/preferences.ts';
 import { sessionStore } from '../state/session.ts';
@@ -9,7 +9,8 @@ import { Icon } from '../ui/Icon.tsx';
 import { LANGUAGE_NAMES } from '../ui/language-names.ts';
 import { LazyLanguageModal, preloadLanguageModal } from '../ui/LazyLanguageModal.tsx';
 import { Logo } from '../ui/Logo.tsx';
-import { MAIN_NAV } from './navigation.ts';
+import { NavEntry } from './NavEntry.tsx';
+import { DESKTOP_NAV } from './navigation.ts';
 
 /**
  * Below the fold: fetched once the screen is up, not before its first paint, beside its text
@@ -29,10 +30,10 @@ function TopNav() {
       <div className="topnav-inner">
         <Logo />
         <nav className="topnav-links" aria-label={t('nav.main')}>
-          {MAIN_NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.to === '/'} className="topnav-link">
+          {DESKTOP_NAV.map((item) => (
+            <NavEntry key={item.to} item={item} className="topnav-link">
               {t(item.label)}
-            </NavLink>
+            </NavEntry>
           ))}
         </nav>
         <div className="topnav-actions">

@@ -1,15 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { preferences, setPreference } from '../state/preferences.ts';
 import { sessionStore } from '../state/session.ts';
 import { useStore } from '../state/store.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { LazyLanguageModal, preloadLanguageModal } from '../ui/LazyLanguageModal.tsx';
 import { Logo } from '../ui/Logo.tsx';
-import { MAIN_NAV } from './navigation.ts';
+import { NavEntry } from './NavEntry.tsx';
+import { MOBILE_TABS } from './navigation.ts';
 
-const TAB_ROOTS = new Set(MAIN_NAV.map((item) => item.to));
+const TAB_ROOTS = new Set(MOBILE_TABS.map((item) => item.to));
 
 function TopBar() {
   const { t } = useTranslation();
@@ -66,11 +67,11 @@ function TabBar() {
   const { t } = useTranslation();
   return (
     <nav className="tabbar" aria-label={t('nav.main')}>
-      {MAIN_NAV.map((item) => (
-        <NavLink key={item.to} to={item.to} end={item.to === '/'} className="tabbar-item">
+      {MOBILE_TABS.map((item) => (
+        <NavEntry key={item.to} item={item} className="tabbar-item">
           <Icon name={item.icon} />
           <span>{t(item.label)}</span>
-        </NavLink>
+        </NavEntry>
       ))}
     </nav>
   );

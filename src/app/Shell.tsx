@@ -1,6 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { layout } from '../lib/layout.ts';
+import { sessionStore } from '../state/session.ts';
+import { useStore } from '../state/store.ts';
 import { Spinner } from '../ui/EmptyState.tsx';
 import { ScrollRestoration } from './ScrollRestoration.tsx';
 import { BARE_PATHS, NO_NAV_PATHS } from './navigation.ts';
@@ -21,9 +23,13 @@ export function loadChrome() {
 
 const Chrome = lazy(loadChrome);
 
-/** Picks the desktop or mobile shell (SPEC §2) around the current screen. */
-export function Shell() {
+/**
+ * Picks the desktop or mobile shell (SPEC §2) around the current screen; `notices` (messages
+ * a signed-in person must see on any screen) come with it.
+ */
+export function Shell({ notices }: { notices?: ReactNode }) {
   const { pathname } = useLocation();
+  const { isLogin } = useStore(sessionStore);
   const page = (
     <Suspense fallback={<Spinner />}>
       <Outlet />
@@ -34,6 +40,7 @@ export function Shell() {
     <>
       <ScrollRestoration />
       <Chrome bare={BARE_PATHS.includes(pathname)}>{page}</Chrome>
+      {isLogin && notices}
     </>
   );
 }

@@ -6,8 +6,13 @@ import { fundsRoutes } from '../features/funds/routes.tsx';
 import { marketRoutes } from '../features/market/routes.tsx';
 import { nftsRoutes } from '../features/nfts/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
-import { SpotLink, spotRoutes } from '../features/spot/routes.tsx';
-import { TradePanel, tradingRoutes } from '../features/trading/routes.tsx';
+import { SpotLink, SpotOrders, spotRoutes } from '../features/spot/routes.tsx';
+import {
+  MarketOrders,
+  TradeNotices,
+  TradePanel,
+  tradingRoutes,
+} from '../features/trading/routes.tsx';
 import { unavailableRoutes } from '../features/unavailable/routes.tsx';
 import { page, type AppRoute } from '../lib/routing.ts';
 import { sessionStore } from '../state/session.ts';
@@ -35,13 +40,15 @@ const appRoutes: AppRoute[] = [
         <SpotLink place="market" code={instrument.code} />
       </>
     ),
+    activity: (instrument) => <MarketOrders instrument={instrument} />,
     rowAction: (code) => <SpotLink place="row" code={code} />,
   }),
   ...unavailableRoutes,
   ...nftsRoutes,
   ...profileRoutes,
   ...fundsRoutes({ coinAction: (asset) => <SpotLink place="coin" asset={asset} /> }),
-  ...tradingRoutes,
+  // My orders lists spot orders too, from the spot feature.
+  ...tradingRoutes({ spotOrders: <SpotOrders /> }),
   ...spotRoutes,
   ...authRoutes,
   ...contentRoutes,
@@ -85,7 +92,7 @@ export function AppRoutes() {
       <RouteErrorBoundary locationKey={key}>
         <Routes>
           <Route path={adminRoute.path} element={adminRoute.element} />
-          <Route element={<Shell />}>
+          <Route element={<Shell notices={<TradeNotices />} />}>
             {appRoutes.map(({ path, element, guarded }) => (
               <Route
                 key={path}

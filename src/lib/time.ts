@@ -25,6 +25,30 @@ export function formatDateTime(iso: string | null): string {
   return format.format(date);
 }
 
+const zonedFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A moment (ms since the epoch) in the reader's language and time zone, with the zone named
+ * ("Mon, 1 Dec, 14:30 GMT+1"): when a closed market opens, to the minute.
+ */
+export function formatZonedDateTime(ms: number): string {
+  const tag = currentLocaleTag();
+  let format = zonedFormatters.get(tag);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(tag, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZoneName: 'short',
+      numberingSystem: 'latn',
+    });
+    zonedFormatters.set(tag, format);
+  }
+  return format.format(new Date(ms));
+}
+
 const tickFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /**

@@ -1,9 +1,23 @@
 import { formatDecimal } from '../lib/format.ts';
 
-/** A money amount exactly as the server sent it, grouped for reading, with its coin. */
-export function Amount({ value, asset }: { value: string | null; asset?: string }) {
+/**
+ * A money amount exactly as the server sent it, grouped for reading, with its coin. `signed`
+ * writes a "+" before a positive amount: inside the figure, which `.num` isolates left to
+ * right, so in Arabic a profit reads "+8.89 USDT", never "8.89 USDT+".
+ */
+export function Amount({
+  value,
+  asset,
+  signed = false,
+}: {
+  value: string | null;
+  asset?: string;
+  signed?: boolean;
+}) {
+  const plus = signed && value !== null && !value.startsWith('-') && /[1-9]/.test(value);
   return (
     <span className="num amount">
+      {plus && '+'}
       {formatDecimal(value)}
       {asset !== undefined && <span className="amount-asset"> {asset}</span>}
     </span>

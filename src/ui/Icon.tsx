@@ -10,6 +10,8 @@ const PATHS = {
   home: 'M4 11l8-7 8 7v9a1 1 0 0 1-1 1h-4v-6h-6v6H5a1 1 0 0 1-1-1v-9Z',
   market: 'M4 19h16M6 16l4-5 3 3 5-7',
   trading: 'M5 20V10m7 10V4m7 16v-7M3 10h4m3-6h4m3 9h4',
+  contract: 'M7 3v18M5 7h4v9H5zm12-4v18m-2-15h4v6h-4z',
+  swap: 'M4 8h15l-4-4m5 12H5l4 4',
   loan: 'M4 9l8-5 8 5M5 10v8m4.7-8v8m4.6-8v8M19 10v8M3 20h18',
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0',
   close: 'M6 6l12 12M18 6L6 18',

@@ -1,6 +1,7 @@
 import { useEffect, useId, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { onEscape } from './escape-stack.ts';
 import { Icon } from './Icon.tsx';
 
 export function Modal({
@@ -14,11 +15,7 @@ export function Modal({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  useEffect(() => onEscape(onClose), [onClose]);
   // A portal: the sticky, blurred headers that open modals would otherwise contain them.
   return createPortal(
     <div className="modal-backdrop" onClick={onClose}>

@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { preferences, setPreference } from '../../state/preferences.ts';
+import { useSwitchBook } from '../../api/switch-book.ts';
+import { preferences } from '../../state/preferences.ts';
 import { useStore } from '../../state/store.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 
@@ -9,7 +9,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 export function RealBookOnly({ children }: { children: ReactNode }) {
   const { t } = useTranslation('funds');
   const { book } = useStore(preferences);
-  const queryClient = useQueryClient();
+  const switchBook = useSwitchBook();
   if (book === 'real') return children;
   return (
     <div className="page page-narrow">
@@ -19,10 +19,7 @@ export function RealBookOnly({ children }: { children: ReactNode }) {
           type="button"
           className="btn btn-primary"
           data-testid="switch-real"
-          onClick={() => {
-            setPreference('book', 'real');
-            void queryClient.invalidateQueries();
-          }}
+          onClick={() => switchBook('real')}
         >
           {t('realOnly.switch')}
         </button>

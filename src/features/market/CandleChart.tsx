@@ -12,6 +12,7 @@ import {
 } from 'lightweight-charts';
 import type { CandleDto } from '../../../contract/market/schemas.ts';
 import { subscribeTicks } from '../../api/price-feed.ts';
+import { formatDecimal } from '../../lib/format.ts';
 import { bucketStart, type Timeframe } from '../../../contract/market/timeframes.ts';
 
 const UP = '#16c784';
@@ -153,6 +154,10 @@ function draw(
 ): () => void {
   series.bars.applyOptions({
     priceFormat: { type: 'price', precision, minMove: 10 ** -precision },
+  });
+  // The axis groups thousands as every other figure does ("115,000.00", not "115000.00").
+  chart.applyOptions({
+    localization: { priceFormatter: (price: number) => formatDecimal(price.toFixed(precision)) },
   });
   series.bars.setData(candles.map(toBar));
   series.volume.setData(

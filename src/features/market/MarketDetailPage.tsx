@@ -14,13 +14,23 @@ import { TIMEFRAME_CHOICES } from './timeframes.ts';
 const CandleChart = lazy(() => import('./CandleChart.tsx'));
 
 /**
- * What the page shows under the chart to trade the instrument: given by src/app, which composes
- * features (this one imports no other), so the market screens stay free of trading code.
+ * What the page shows to trade the instrument (beside the chart on a wide screen) and, under
+ * the chart, the person's own orders on it: given by src/app, which composes features (this one
+ * imports no other), so the market screens stay free of trading code.
  */
-export type TradeSlot = (instrument: { id: number; code: string }) => ReactNode;
+export type TradeSlot = (instrument: { id: number; code: string; type: number }) => ReactNode;
 
-/** SPEC §2 /cruuency?code=&type=&id=: one market with its chart (and a trade panel, if given). */
-export default function MarketDetailPage({ trade }: { trade?: TradeSlot }) {
+/**
+ * SPEC §2 /cruuency?code=&type=&id=: one market with its chart, the trade panel beside it and
+ * the person's orders under it, when given.
+ */
+export default function MarketDetailPage({
+  trade,
+  activity,
+}: {
+  trade?: TradeSlot;
+  activity?: TradeSlot;
+}) {
   const { t } = useTranslation('markets');
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
@@ -29,11 +39,20 @@ export default function MarketDetailPage({ trade }: { trade?: TradeSlot }) {
   const code = info.data?.code ?? '';
   const candles = useCandles(code, timeframe);
   const instrumentId = info.data?.id;
-  // The same element while the instrument is: every price tick re-renders this page, and the
-  // trade panel under it need not re-render with it.
+  const type = info.data?.type ?? 0;
+  // The same elements while the instrument is: every price tick re-renders this page, and the
+  // trade panel and order lists need not re-render with it.
+  const instrument = useMemo(
+    () => (instrumentId === undefined ? undefined : { id: instrumentId, code, type }),
+    [instrumentId, code, type],
+  );
   const tradeSlot = useMemo(
-    () => (instrumentId === undefined ? null : trade?.({ id: instrumentId, code })),
-    [trade, instrumentId, code],
+    () => (instrument === undefined ? null : trade?.(instrument)),
+    [trade, instrument],
+  );
+  const activitySlot = useMemo(
+    () => (instrument === undefined ? null : activity?.(instrument)),
+    [activity, instrument],
   );
 
   if (info.isError) return <EmptyState icon="market" title={errorMessage(t, info.error)} />;
@@ -48,65 +67,70 @@ export default function MarketDetailPage({ trade }: { trade?: TradeSlot }) {
 
   return (
     <div className="page detail-page">
-      <header className="detail-header">
-        <MarketLogo item={m} size={40} />
-        <div>
-          <h1 className="detail-code">{m.code}</h1>
-          <span className="muted">{m.appName}</span>
-        </div>
-        <FeedStatusBadge simulated={m.simulated} />
-      </header>
-      <section className="card detail-summary">
-        <div className="detail-price">
-          <span className="num detail-last" data-testid="last-price">
-            {formatDecimal(m.price)}
-          </span>
-          <span className={`num ${changeClass(m.zdf)}`}>{formatChange(m.zdf)}</span>
-          {!m.open && <span className="badge market-closed">{t('market:table.closed')}</span>}
-        </div>
-        <div className="detail-stats">
-          {stat(t('detail.high'), formatDecimal(m.high24h))}
-          {stat(t('detail.low'), formatDecimal(m.low24h))}
-          {stat(t('detail.volume', { base: m.base }), formatVolume(m.volume24h))}
-        </div>
-      </section>
-      <section className="card detail-chart-card">
-        <div className="timeframes" role="tablist" aria-label={t('detail.timeframe')}>
-          {TIMEFRAME_CHOICES.map((c) => (
-            <button
-              key={c.value}
-              type="button"
-              role="tab"
-              className="timeframe"
-              aria-selected={timeframe === c.value}
-              data-timeframe={c.value}
-              onClick={() => setTimeframe(c.value)}
-            >
-              {t(`units.${c.unit}`, { count: c.count })}
-            </button>
-          ))}
-        </div>
-        {/* The chart's height is held while it loads, so the actions below do not jump. */}
-        <div className="candle-chart-slot">
-          {candles.isError ? (
-            <EmptyState icon="market" title={errorMessage(t, candles.error)} level={2} />
-          ) : candles.data === undefined ? (
-            <Spinner />
-          ) : candles.data.length === 0 ? (
-            <EmptyState icon="market" title={t('detail.noCandles')} level={2} />
-          ) : (
-            <Suspense fallback={<Spinner />}>
-              <CandleChart
-                code={m.code}
-                precision={m.precision}
-                timeframe={timeframe}
-                candles={candles.data}
-              />
-            </Suspense>
-          )}
-        </div>
-      </section>
-      {tradeSlot}
+      <div className="detail-main">
+        <header className="detail-header">
+          <MarketLogo item={m} size={40} />
+          <div>
+            <h1 className="detail-code">{m.code}</h1>
+            <span className="muted">{m.appName}</span>
+          </div>
+          <FeedStatusBadge simulated={m.simulated} />
+        </header>
+        <section className="card detail-summary">
+          <div className="detail-price">
+            <span className="num detail-last" data-testid="last-price">
+              {formatDecimal(m.price)}
+            </span>
+            <span className={`num ${changeClass(m.zdf)}`}>{formatChange(m.zdf)}</span>
+            {!m.open && <span className="badge market-closed">{t('market:table.closed')}</span>}
+          </div>
+          <div className="detail-stats">
+            {stat(t('detail.high'), formatDecimal(m.high24h))}
+            {stat(t('detail.low'), formatDecimal(m.low24h))}
+            {stat(t('detail.volume', { base: m.base }), formatVolume(m.volume24h))}
+          </div>
+        </section>
+        <section className="card detail-chart-card">
+          <div className="timeframes" role="tablist" aria-label={t('detail.timeframe')}>
+            {TIMEFRAME_CHOICES.map((c) => (
+              <button
+                key={c.value}
+                type="button"
+                role="tab"
+                className="timeframe"
+                aria-selected={timeframe === c.value}
+                data-timeframe={c.value}
+                onClick={() => setTimeframe(c.value)}
+              >
+                {t(`units.${c.unit}`, { count: c.count })}
+              </button>
+            ))}
+          </div>
+          {/* The chart's height is held while it loads, so the actions below do not jump. */}
+          <div className="candle-chart-slot">
+            {candles.isError ? (
+              <EmptyState icon="market" title={errorMessage(t, candles.error)} level={2} />
+            ) : candles.data === undefined ? (
+              <Spinner />
+            ) : candles.data.length === 0 ? (
+              <EmptyState icon="market" title={t('detail.noCandles')} level={2} />
+            ) : (
+              <Suspense fallback={<Spinner />}>
+                <CandleChart
+                  code={m.code}
+                  precision={m.precision}
+                  timeframe={timeframe}
+                  candles={candles.data}
+                />
+              </Suspense>
+            )}
+          </div>
+        </section>
+        {activitySlot}
+      </div>
+      <aside className="detail-side" aria-label={t('detail.trade', { code: m.code })}>
+        {tradeSlot}
+      </aside>
     </div>
   );
 }

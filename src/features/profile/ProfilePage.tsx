@@ -1,9 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import type { Book } from '../../../contract/envelope.ts';
 import { call } from '../../api/client.ts';
-import { preferences, setPreference } from '../../state/preferences.ts';
+import { useSwitchBook } from '../../api/switch-book.ts';
+import { preferences } from '../../state/preferences.ts';
 import { sessionStore } from '../../state/session.ts';
 import { useStore } from '../../state/store.ts';
 import { EmailAddress } from '../../ui/EmailAddress.tsx';
@@ -25,14 +24,7 @@ const MENU: ReadonlyArray<{ to: string; label: string; icon: IconName }> = [
 export function BookSwitch() {
   const { t } = useTranslation('profile');
   const { book } = useStore(preferences);
-  const queryClient = useQueryClient();
-  function choose(next: Book) {
-    if (next === book) return;
-    setPreference('book', next);
-    // Everything cached so far belongs to the other book.
-    void queryClient.invalidateQueries();
-    void call('getUserInfo').then(sessionStore.updateUser, () => undefined);
-  }
+  const choose = useSwitchBook();
   return (
     <div className="book-switch">
       <div className="tabs" role="radiogroup" aria-label={t('book.label')}>

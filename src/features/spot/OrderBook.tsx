@@ -4,6 +4,7 @@ import { compareDecimal, netOf } from '../../../contract/spot/figures.ts';
 import type { DepthLevelView, SpotBook, SpotPair } from '../../../contract/spot/schemas.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { Spinner } from '../../ui/EmptyState.tsx';
+import { toStep } from './format.ts';
 
 type BookSide = 'ask' | 'bid';
 
@@ -25,11 +26,13 @@ function share(total: string, widest: string): string {
 }
 
 function Level({
+  pair,
   level,
   side,
   widest,
   onPick,
 }: {
+  pair: SpotPair;
   level: DepthLevelView;
   side: BookSide;
   widest: string;
@@ -58,16 +61,16 @@ function Level({
             onPick(level.price);
           }}
         >
-          <Amount value={level.price} />
+          <Amount value={toStep(level.price, pair.tickSize)} />
           <span className="visually-hidden">{`, ${t('book.usePrice')}`}</span>
         </button>
       </td>
       <td className="num-col">
         {platform && <PlatformMark />}
-        <Amount value={level.qty} />
+        <Amount value={toStep(level.qty, pair.lotSize)} />
       </td>
       <td className="num-col muted">
-        <Amount value={level.total} />
+        <Amount value={toStep(level.total, pair.lotSize)} />
       </td>
     </tr>
   );
@@ -145,6 +148,7 @@ export function OrderBook({
             {[...asks].reverse().map((level) => (
               <Level
                 key={level.price}
+                pair={pair}
                 level={level}
                 side="ask"
                 widest={widest ?? '0'}
@@ -160,10 +164,12 @@ export function OrderBook({
                   data-testid="book-last"
                   data-value={book.last ?? ''}
                 >
-                  <span className="muted">{t('book.last')}</span> <Amount value={book.last} />
+                  <span className="muted">{t('book.last')}</span>{' '}
+                  <Amount value={book.last === null ? null : toStep(book.last, pair.tickSize)} />
                 </span>
                 <span className="muted spot-mid-spread" data-testid="book-spread">
-                  {t('book.spread')} <Amount value={spread ?? null} />
+                  {t('book.spread')}{' '}
+                  <Amount value={spread === undefined ? null : toStep(spread, pair.tickSize)} />
                 </span>
               </td>
             </tr>
@@ -172,6 +178,7 @@ export function OrderBook({
             {bids.map((level) => (
               <Level
                 key={level.price}
+                pair={pair}
                 level={level}
                 side="bid"
                 widest={widest ?? '0'}

@@ -1,21 +1,29 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Code } from '../../../contract/errors.ts';
 import type { SpotBook, SpotOrder, SpotPair } from '../../../contract/spot/schemas.ts';
 import { call } from '../../api/client.ts';
+import { useInputProblemText } from '../../lib/decimal-input.ts';
+import { formatDecimal } from '../../lib/format.ts';
 import { useFormError } from '../../lib/use-form-error.ts';
 import { useRequestKey } from '../../lib/use-request-key.ts';
 import { sessionStore } from '../../state/session.ts';
 import { useStore } from '../../state/store.ts';
+import { ActionBar } from '../../ui/ActionBar.tsx';
 import { Amount } from '../../ui/Amount.tsx';
 import { FormErrorAlert } from '../../ui/FormErrorAlert.tsx';
+import { InsufficientFunds } from '../../ui/InsufficientFunds.tsx';
+import { Modal } from '../../ui/Modal.tsx';
+import { Sheet } from '../../ui/Sheet.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import {
   draftFigures,
   percentQty,
   type Available,
+  type DraftFigures,
+  type Problem,
   type SpotSide,
   type SpotTif,
   type SpotType,
@@ -46,7 +54,258 @@ function useAvailable(pair: SpotPair): Available | undefined {
   return { base: of(pair.base), quote: of(pair.quote) };
 }
 
-/** One side's form: price (limit), quantity, a share of the balance, and the figures. */
+/** A refusal in words: what is wrong with the typed amount, or the catalogue line. */
+function useSpotProblemText(pair: SpotPair): (problem: Problem) => string {
+  const { t } = useTranslation('spot');
+  const inputText = useInputProblemText();
+  return (problem) => {
+    if (problem.input !== undefined) {
+      return inputText(problem.input, problem.field === 'price' ? pair.quote : pair.base);
+    }
+    if (problem.notional !== undefined) {
+      return t('form.minNotional', {
+        min: formatDecimal(problem.notional.min),
+        value: formatDecimal(problem.notional.value),
+        quote: pair.quote,
+      });
+    }
+    return t(`errors:${problem.code}`);
+  };
+}
+
+/** What the order trades, costs and brings, as the form shows it before sending. */
+function SideFigures({
+  side,
+  pair,
+  figures,
+}: {
+  side: SpotSide;
+  pair: SpotPair;
+  figures: DraftFigures;
+}) {
+  const { t } = useTranslation('spot');
+  return (
+    <dl className="spot-figures">
+      {figures.protection !== undefined && (
+        <Figure
+          label={t(`form.limitPerCoin.${side}`, { base: pair.base })}
+          testId="protection"
+          value={figures.protection}
+        >
+          <Amount value={figures.protection} asset={pair.quote} />
+        </Figure>
+      )}
+      <Figure
+        label={t(figures.estimate ? 'form.turnoverEstimate' : 'form.turnover', {
+          quote: pair.quote,
+        })}
+        testId="turnover"
+        value={figures.turnover}
+      >
+        <Amount value={figures.turnover ?? null} asset={pair.quote} />
+      </Figure>
+      {figures.estimate && figures.held !== undefined && (
+        <Figure label={t('form.setAside')} testId="held" value={figures.held}>
+          <Amount value={figures.held} asset={pair.quote} />
+        </Figure>
+      )}
+      <Figure label={t('form.fee', { rate: figures.feeRate })} testId="fee" value={figures.fee}>
+        <Amount value={figures.fee ?? null} asset={figures.feeAsset} />
+      </Figure>
+      <Figure
+        label={t(figures.estimate ? 'form.receiveEstimate' : 'form.receive')}
+        testId="receive"
+        value={figures.receive}
+      >
+        <Amount value={figures.receive ?? null} asset={figures.receiveAsset} />
+      </Figure>
+    </dl>
+  );
+}
+
+/** The confirm step: the order, its figures, and a warning when its price is far from the market. */
+function ConfirmSpot({
+  side,
+  type,
+  pair,
+  price,
+  qty,
+  figures,
+  feedPrice,
+  busy,
+  onSend,
+  onClose,
+}: {
+  side: SpotSide;
+  type: SpotType;
+  pair: SpotPair;
+  price: string;
+  qty: string;
+  figures: DraftFigures;
+  feedPrice: string | null | undefined;
+  busy: boolean;
+  onSend: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('spot');
+  const deviation = figures.deviation ?? '0';
+  const above = !deviation.startsWith('-');
+  return (
+    <Modal title={t('confirm.title')} onClose={onClose}>
+      <div className="spot-confirm" data-testid="spot-confirm">
+        <dl className="spot-figures">
+          <Figure label={t('confirm.order')}>
+            {t(`side.${side}`)} · {t(`type.${type}`)} · {pair.symbol}
+          </Figure>
+          {type === 'limit' && (
+            <Figure label={t('confirm.price', { base: pair.base })} testId="confirm-price">
+              <Amount value={price} asset={pair.quote} />
+            </Figure>
+          )}
+          <Figure label={t('form.qty', { base: pair.base })} testId="confirm-qty">
+            <Amount value={qty} asset={pair.base} />
+          </Figure>
+        </dl>
+        <SideFigures side={side} pair={pair} figures={figures} />
+        {figures.far && (
+          <div
+            className="alert alert-warning"
+            role="alert"
+            data-testid="far-warning"
+            data-deviation={deviation}
+          >
+            <p>
+              <strong>
+                {t(above ? 'confirm.farAbove' : 'confirm.farBelow', {
+                  percent: formatDecimal(deviation.replace('-', '')),
+                  market: formatDecimal(feedPrice ?? null),
+                  quote: pair.quote,
+                })}
+              </strong>
+            </p>
+            <p>{t(`confirm.farEffect.${above === (side === 'buy') ? 'trades' : 'waits'}`)}</p>
+          </div>
+        )}
+        <button
+          type="button"
+          className={`btn btn-block spot-submit-${side}`}
+          disabled={busy}
+          data-testid="spot-confirm-submit"
+          onClick={onSend}
+        >
+          {t(side === 'buy' ? 'form.buy' : 'form.sell', { base: pair.base })}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/** submit with the form's request key: one order however often the answer is lost. */
+function useSendSpot(pair: SpotPair) {
+  const queryClient = useQueryClient();
+  const requestKey = useRequestKey();
+  return async (order: {
+    side: SpotSide;
+    type: SpotType;
+    tif: SpotTif;
+    price: string;
+    qty: string;
+  }): Promise<SpotOrder> => {
+    try {
+      const placed = await call('submit', {
+        body: {
+          key: requestKey.next(),
+          code: pair.code,
+          side: order.side,
+          type: order.type,
+          tif: order.type === 'limit' ? order.tif : undefined,
+          price: order.type === 'limit' ? order.price : undefined,
+          qty: order.qty,
+        },
+      });
+      requestKey.settle();
+      await refreshSpot(queryClient);
+      return placed;
+    } catch (err) {
+      requestKey.settle(err);
+      throw err;
+    }
+  };
+}
+
+/** Price (limit) and quantity with their refusals, and the share-of-balance buttons. */
+function SideFields({
+  side,
+  pair,
+  draft,
+  qty,
+  onPrice,
+  onQty,
+  fieldError,
+  holdPrice,
+  available,
+}: {
+  side: SpotSide;
+  pair: SpotPair;
+  draft: PanelDraft;
+  qty: string;
+  onPrice: (price: string) => void;
+  onQty: (qty: string) => void;
+  fieldError: (field: 'price' | 'qty') => string | undefined;
+  holdPrice: string | undefined;
+  available: Available | undefined;
+}) {
+  const { t } = useTranslation('spot');
+  return (
+    <>
+      {draft.type === 'limit' ? (
+        <TextField
+          label={t('form.price', { quote: pair.quote })}
+          name="price"
+          inputMode="decimal"
+          autoComplete="off"
+          value={draft.price[side]}
+          onChange={(e) => onPrice(e.target.value)}
+          error={fieldError('price')}
+          hint={t('form.tick', { tick: pair.tickSize })}
+          data-testid="spot-price"
+        />
+      ) : (
+        <p className="spot-market-note muted">{t('form.marketNote', { band: pair.marketBand })}</p>
+      )}
+      <TextField
+        label={t('form.qty', { base: pair.base })}
+        name="qty"
+        inputMode="decimal"
+        autoComplete="off"
+        value={qty}
+        onChange={(e) => onQty(e.target.value)}
+        error={fieldError('qty')}
+        hint={t('form.lot', { lot: pair.lotSize, min: pair.minNotional, quote: pair.quote })}
+        data-testid="spot-qty"
+      />
+      <div className="spot-percents" role="group" aria-label={t('form.share')}>
+        {PERCENTS.map((percent) => {
+          const value = percentQty(pair, side, percent, holdPrice, available);
+          return (
+            <button
+              key={percent}
+              type="button"
+              className="btn btn-ghost btn-small"
+              disabled={value === undefined}
+              data-testid={`percent-${percent}`}
+              onClick={() => onQty(value ?? '')}
+            >
+              {t('form.percent', { percent })}
+            </button>
+          );
+        })}
+      </div>
+    </>
+  );
+}
+
+/** One side's form: price (limit), quantity, a share of the balance, the figures, a confirm step. */
 function SideForm({
   side,
   pair,
@@ -63,65 +322,51 @@ function SideForm({
   available: Available | undefined;
 }) {
   const { t } = useTranslation('spot');
-  const queryClient = useQueryClient();
   const form = useFormError();
-  const requestKey = useRequestKey();
+  const problemText = useSpotProblemText(pair);
+  const sendSpot = useSendSpot(pair);
   const [qty, setQty] = useState('');
   const [submitted, setSubmitted] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState<SpotOrder | null>(null);
   const price = normaliseDecimal(draft.price[side]);
+  const order = { side, type: draft.type, tif: draft.tif, price, qty: normaliseDecimal(qty) };
   const figures = draftFigures(
     pair,
-    { side, type: draft.type, tif: draft.tif, price, qty: normaliseDecimal(qty) },
+    order,
     { bestAsk: book?.asks[0]?.price, bestBid: book?.bids[0]?.price, feedPrice: book?.feedPrice },
     available,
   );
   const typed = { price: draft.price[side] !== '', qty: qty !== '' };
-
   const fieldError = (field: 'price' | 'qty'): string | undefined => {
     const problem = figures.problems.find((p) => p.field === field);
-    if (problem !== undefined && (typed[field] || submitted)) return t(`errors:${problem.code}`);
+    if (problem !== undefined && (typed[field] || submitted)) return problemText(problem);
     return form.fieldError(field);
   };
   const formProblem = figures.problems.find(
     (p) => p.field === undefined && (submitted || typed.qty || p.code === Code.notTradable),
   );
-
   const change = (apply: () => void) => {
     apply();
     form.clear();
     setDone(null);
   };
-
-  async function send(e: FormEvent) {
+  const review = (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
     form.clear();
-    if (figures.problems.length > 0) return;
-    await form.submit(async () => {
+    if (figures.problems.length === 0) setConfirming(true);
+  };
+  const send = () =>
+    form.submit(async () => {
       try {
-        const order = await call('submit', {
-          body: {
-            key: requestKey.next(),
-            code: pair.code,
-            side,
-            type: draft.type,
-            tif: draft.type === 'limit' ? draft.tif : undefined,
-            price: draft.type === 'limit' ? price : undefined,
-            qty: normaliseDecimal(qty),
-          },
-        });
-        requestKey.settle();
-        setDone(order);
+        setDone(await sendSpot(order));
         setSubmitted(false);
         setQty('');
-        await refreshSpot(queryClient);
-      } catch (err) {
-        requestKey.settle(err);
-        throw err;
+      } finally {
+        setConfirming(false);
       }
     });
-  }
 
   const coin = side === 'buy' ? pair.quote : pair.base;
   const own =
@@ -129,7 +374,7 @@ function SideForm({
   return (
     <form
       className={`spot-form spot-form-${side}`}
-      onSubmit={(e) => void send(e)}
+      onSubmit={review}
       noValidate
       data-testid={`spot-form-${side}`}
     >
@@ -139,179 +384,111 @@ function SideForm({
           <Amount value={own ?? null} asset={coin} />
         </span>
       </p>
-      {draft.type === 'limit' ? (
-        <TextField
-          label={t('form.price', { quote: pair.quote })}
-          name="price"
-          inputMode="decimal"
-          autoComplete="off"
-          value={draft.price[side]}
-          onChange={(e) => change(() => onPrice(e.target.value))}
-          error={fieldError('price')}
-          hint={t('form.tick', { tick: pair.tickSize })}
-          data-testid="spot-price"
-        />
-      ) : (
-        <p className="spot-market-note muted">{t('form.marketNote', { band: pair.marketBand })}</p>
-      )}
-      <TextField
-        label={t('form.qty', { base: pair.base })}
-        name="qty"
-        inputMode="decimal"
-        autoComplete="off"
-        value={qty}
-        onChange={(e) => change(() => setQty(e.target.value))}
-        error={fieldError('qty')}
-        hint={t('form.lot', { lot: pair.lotSize, min: pair.minNotional, quote: pair.quote })}
-        data-testid="spot-qty"
+      <SideFields
+        side={side}
+        pair={pair}
+        draft={draft}
+        qty={qty}
+        onPrice={(p) => change(() => onPrice(p))}
+        onQty={(q) => change(() => setQty(q))}
+        fieldError={fieldError}
+        holdPrice={figures.holdPrice}
+        available={available}
       />
-      <div className="spot-percents" role="group" aria-label={t('form.share')}>
-        {PERCENTS.map((percent) => {
-          const value = percentQty(pair, side, percent, figures.holdPrice, available);
-          return (
-            <button
-              key={percent}
-              type="button"
-              className="btn btn-ghost btn-small"
-              disabled={value === undefined}
-              data-testid={`percent-${percent}`}
-              onClick={() => change(() => setQty(value ?? ''))}
-            >
-              {t('form.percent', { percent })}
-            </button>
-          );
-        })}
-      </div>
-      <dl className="spot-figures">
-        <Figure
-          label={t(figures.estimate ? 'form.turnoverEstimate' : 'form.turnover', {
-            quote: pair.quote,
-          })}
-          testId="turnover"
-          value={figures.turnover}
-        >
-          <Amount value={figures.turnover ?? null} asset={pair.quote} />
-        </Figure>
-        <Figure label={t('form.fee', { rate: figures.feeRate })} testId="fee" value={figures.fee}>
-          <Amount value={figures.fee ?? null} asset={figures.feeAsset} />
-        </Figure>
-        <Figure
-          label={t(figures.estimate ? 'form.receiveEstimate' : 'form.receive')}
-          testId="receive"
-          value={figures.receive}
-        >
-          <Amount value={figures.receive ?? null} asset={figures.receiveAsset} />
-        </Figure>
-        {figures.protection !== undefined && (
-          <Figure
-            label={t(side === 'buy' ? 'form.protection.buy' : 'form.protection.sell')}
-            testId="protection"
-            value={figures.protection}
-          >
-            <Amount value={figures.protection} asset={pair.quote} />
-          </Figure>
-        )}
-      </dl>
-      {formProblem !== undefined && (
-        <div className="alert alert-error" role="alert" data-testid="spot-problem">
-          {t(`errors:${formProblem.code}`)}
-        </div>
+      <SideFigures side={side} pair={pair} figures={figures} />
+      {formProblem?.code === Code.insufficientBalance ? (
+        <InsufficientFunds asset={coin} />
+      ) : (
+        formProblem !== undefined && (
+          <div className="alert alert-error" role="alert" data-testid="spot-problem">
+            {problemText(formProblem)}
+          </div>
+        )
       )}
       <FormErrorAlert form={form} fields={FIELDS} />
       {done !== null && <OrderResult order={done} base={pair.base} quote={pair.quote} />}
-      <button
-        type="submit"
-        className={`btn btn-block spot-submit-${side}`}
-        disabled={form.busy}
-        data-testid={`submit-${side}`}
-      >
-        {t(side === 'buy' ? 'form.buy' : 'form.sell', { base: pair.base })}
-      </button>
+      <div className="sheet-submit">
+        <button
+          type="submit"
+          className={`btn btn-block spot-submit-${side}`}
+          disabled={form.busy}
+          data-testid={`submit-${side}`}
+        >
+          {t(side === 'buy' ? 'form.buy' : 'form.sell', { base: pair.base })}
+        </button>
+      </div>
+      {confirming && (
+        <ConfirmSpot
+          side={side}
+          type={draft.type}
+          pair={pair}
+          price={price}
+          qty={order.qty}
+          figures={figures}
+          feedPrice={book?.feedPrice}
+          busy={form.busy}
+          onSend={() => void send()}
+          onClose={() => setConfirming(false)}
+        />
+      )}
     </form>
   );
 }
 
-/**
- * Buying and selling the pair: limit or market, the time in force of a limit, and a form per
- * side (both at once on a wide screen, one at a time on a phone). Visitors are asked to sign in.
- */
-export function OrderPanel({
-  pair,
-  book,
-  draft,
-  setDraft,
-  compact,
-}: {
-  pair: SpotPair;
-  book: SpotBook | undefined;
-  draft: PanelDraft;
-  setDraft: (update: (d: PanelDraft) => PanelDraft) => void;
-  compact: boolean;
-}) {
+/** Visitors: the forms' place says what signing in opens. */
+function SignInPanel({ pair }: { pair: SpotPair }) {
   const { t } = useTranslation('spot');
   const titleId = useId();
-  const { isLogin } = useStore(sessionStore);
-  const available = useAvailable(pair);
-  const [side, setSide] = useState<SpotSide>('buy');
-
-  const head = (
-    <header className="spot-card-head">
-      <h2 id={titleId} className="section-title">
-        {t('form.title')}
-      </h2>
-      <LedgerBadge />
-    </header>
-  );
-  if (!isLogin) {
-    const back = `/spot/${encodeURIComponent(pair.code)}`;
-    return (
-      <section
-        className="card spot-card spot-panel"
-        aria-labelledby={titleId}
-        data-testid="spot-panel"
-      >
-        {head}
-        <p data-testid="spot-sign-in-note">{t('form.signInNote', { symbol: pair.symbol })}</p>
-        <div className="spot-sign-in">
-          <Link
-            to={`/pass/login?redirect=${encodeURIComponent(back)}`}
-            className="btn btn-primary"
-            data-testid="spot-sign-in"
-          >
-            {t('form.signIn')}
-          </Link>
-          <Link to="/pass/register" className="btn btn-ghost">
-            {t('form.register')}
-          </Link>
-        </div>
-      </section>
-    );
-  }
-
-  const sides: SpotSide[] = compact ? [side] : ['buy', 'sell'];
+  const back = `/spot/${encodeURIComponent(pair.code)}`;
   return (
     <section
       className="card spot-card spot-panel"
       aria-labelledby={titleId}
       data-testid="spot-panel"
     >
-      {head}
-      {compact && (
-        <div className="spot-sides">
-          {(['buy', 'sell'] as const).map((s) => (
-            <button
-              key={s}
-              type="button"
-              className={`btn spot-side spot-side-button-${s}`}
-              aria-pressed={side === s}
-              data-testid={`side-${s}`}
-              onClick={() => setSide(s)}
-            >
-              {t(`side.${s}`)}
-            </button>
-          ))}
-        </div>
-      )}
+      <PanelHead titleId={titleId} />
+      <p data-testid="spot-sign-in-note">{t('form.signInNote', { symbol: pair.symbol })}</p>
+      <div className="spot-sign-in">
+        <Link
+          to={`/pass/login?redirect=${encodeURIComponent(back)}`}
+          className="btn btn-primary"
+          data-testid="spot-sign-in"
+        >
+          {t('form.signIn')}
+        </Link>
+        <Link to="/pass/register" className="btn btn-ghost">
+          {t('form.register')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** The panel's title (on a phone, where the sheet has one, the side toggle in its place). */
+function PanelHead({ titleId, children }: { titleId: string; children?: ReactNode }) {
+  const { t } = useTranslation('spot');
+  return (
+    <header className="spot-card-head">
+      <h2 id={titleId} className={children === undefined ? 'section-title' : 'visually-hidden'}>
+        {t('form.title')}
+      </h2>
+      {children}
+      <LedgerBadge />
+    </header>
+  );
+}
+
+/** Limit or market, and a limit's time in force with what it means. */
+function TypeRow({
+  draft,
+  setDraft,
+}: {
+  draft: PanelDraft;
+  setDraft: (update: (d: PanelDraft) => PanelDraft) => void;
+}) {
+  const { t } = useTranslation('spot');
+  return (
+    <>
       <div className="spot-type-row">
         <div className="tabs spot-types" role="tablist" aria-label={t('form.type')}>
           {(['limit', 'market'] as const).map((type) => (
@@ -347,6 +524,110 @@ export function OrderPanel({
         )}
       </div>
       {draft.type === 'limit' && <p className="muted spot-tif-hint">{t(`tifHint.${draft.tif}`)}</p>}
+    </>
+  );
+}
+
+/** Buy or sell (a phone shows one side's form at a time). */
+function SideToggle({ side, setSide }: { side: SpotSide; setSide: (side: SpotSide) => void }) {
+  const { t } = useTranslation('spot');
+  return (
+    <div className="spot-sides">
+      {(['buy', 'sell'] as const).map((s) => (
+        <button
+          key={s}
+          type="button"
+          className={`btn spot-side spot-side-button-${s}`}
+          aria-pressed={side === s}
+          data-testid={`side-${s}`}
+          onClick={() => setSide(s)}
+        >
+          {t(`side.${s}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * On a phone: Buy and Sell pinned at the bottom, each opening the order form in a sheet on its
+ * side (made on the first tap, then kept with what was typed).
+ */
+function CompactPanel({
+  pair,
+  setSide,
+  children,
+}: {
+  pair: SpotPair;
+  setSide: (side: SpotSide) => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('spot');
+  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  return (
+    <>
+      <ActionBar testId="spot-bar">
+        {(['buy', 'sell'] as const).map((s) => (
+          <button
+            key={s}
+            type="button"
+            className={`btn spot-submit-${s}`}
+            data-testid={`bar-${s}`}
+            onClick={() => {
+              setSide(s);
+              setOpen(true);
+              setOpened(true);
+            }}
+          >
+            {t(s === 'buy' ? 'form.buy' : 'form.sell', { base: pair.base })}
+          </button>
+        ))}
+      </ActionBar>
+      <Sheet open={open} title={t('page.title', { symbol: pair.symbol })} onClose={close}>
+        {opened && children}
+      </Sheet>
+    </>
+  );
+}
+
+/**
+ * Buying and selling the pair: limit or market, the time in force of a limit, and a form per
+ * side (both at once on a wide screen; on a phone one at a time, in a sheet opened from a Buy
+ * and Sell bar). Visitors are asked to sign in.
+ */
+export function OrderPanel({
+  pair,
+  book,
+  draft,
+  setDraft,
+  compact,
+}: {
+  pair: SpotPair;
+  book: SpotBook | undefined;
+  draft: PanelDraft;
+  setDraft: (update: (d: PanelDraft) => PanelDraft) => void;
+  compact: boolean;
+}) {
+  const { t } = useTranslation('spot');
+  const titleId = useId();
+  const { isLogin } = useStore(sessionStore);
+  const available = useAvailable(pair);
+  const [side, setSide] = useState<SpotSide>('buy');
+  if (!isLogin) return <SignInPanel pair={pair} />;
+
+  const sides: SpotSide[] = compact ? [side] : ['buy', 'sell'];
+  const panel = (
+    <section
+      className={compact ? 'spot-panel' : 'card spot-card spot-panel'}
+      aria-labelledby={titleId}
+      data-testid="spot-panel"
+    >
+      <PanelHead titleId={titleId}>
+        {compact ? <SideToggle side={side} setSide={setSide} /> : undefined}
+      </PanelHead>
+      <TypeRow draft={draft} setDraft={setDraft} />
       <div className={compact ? 'spot-forms' : 'spot-forms spot-forms-two'}>
         {sides.map((s) => (
           <SideForm
@@ -364,5 +645,12 @@ export function OrderPanel({
         {t('form.fees', { maker: pair.makerFeeRate, taker: pair.takerFeeRate })}
       </p>
     </section>
+  );
+  return compact ? (
+    <CompactPanel pair={pair} setSide={setSide}>
+      {panel}
+    </CompactPanel>
+  ) : (
+    panel
   );
 }

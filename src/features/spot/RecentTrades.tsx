@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SpotBook, SpotPair } from '../../../contract/spot/schemas.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { Spinner } from '../../ui/EmptyState.tsx';
-import { formatClock } from './format.ts';
+import { formatClock, toStep } from './format.ts';
 
 /** The pair's latest trades, newest first, coloured by the side that took liquidity. */
 export function RecentTrades({
@@ -57,11 +57,11 @@ export function RecentTrades({
                 data-side={trade.side}
               >
                 <td className={trade.side === 'buy' ? 'up' : 'down'}>
-                  <Amount value={trade.price} />
+                  <Amount value={toStep(trade.price, pair.tickSize)} />
                   <span className="visually-hidden">{`, ${t(`trades.side.${trade.side}`)}`}</span>
                 </td>
                 <td className="num-col">
-                  <Amount value={trade.qty} />
+                  <Amount value={toStep(trade.qty, pair.lotSize)} />
                 </td>
                 <td className="num-col muted num">{formatClock(trade.at)}</td>
               </tr>

@@ -228,10 +228,11 @@ function HistoryRow({ order, pair }: { order: SpotOrder; pair: SpotPair | undefi
   );
 }
 
-function OrderList({ filter, pair, all }: { filter: OrderFilter; pair: SpotPair; all: boolean }) {
+/** The person's open (`current`) or ended orders, of one pair (`code`) or all pairs. */
+export function OrderList({ filter, code }: { filter: OrderFilter; code: string | undefined }) {
   const { t } = useTranslation('spot');
   const [page, setPage] = useState(1);
-  const orders = useSpotOrders(filter, all ? undefined : pair.code, page);
+  const orders = useSpotOrders(filter, code, page);
   const pairs = pairsByCode(useSpotPairs().data?.list);
   if (orders.isPending) return <Spinner />;
   if (orders.isError) return <p className="alert alert-error">{errorMessage(t, orders.error)}</p>;
@@ -393,10 +394,18 @@ export function SpotAccount({ pair, market }: { pair: SpotPair; market?: ReactNo
       </div>
       <div id={panelId} role="tabpanel" aria-labelledby={`${panelId}-${tab}`}>
         {tab === 'open' && (
-          <OrderList key={`open-${String(all)}`} filter="current" pair={pair} all={all} />
+          <OrderList
+            key={`open-${String(all)}`}
+            filter="current"
+            code={all ? undefined : pair.code}
+          />
         )}
         {tab === 'history' && (
-          <OrderList key={`history-${String(all)}`} filter="history" pair={pair} all={all} />
+          <OrderList
+            key={`history-${String(all)}`}
+            filter="history"
+            code={all ? undefined : pair.code}
+          />
         )}
         {tab === 'holdings' && <Holdings pair={pair} />}
         {tab === 'market' && market}

@@ -111,9 +111,10 @@ function SpotScreen({ pair, pairs }: { pair: SpotPair; pairs: readonly SpotPair[
         <>
           <div className="spot-grid">
             {orderBook}
+            {/* The form first: its submit in view without scrolling, the depth under it. */}
             <div className="spot-center">
-              {depth}
               {panel}
+              {depth}
             </div>
             {trades}
           </div>

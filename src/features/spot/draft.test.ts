@@ -93,6 +93,27 @@ describe('the spot order form', () => {
     expect(draftFigures(BTC, draft({ qty: '1' }), market, undefined).problems).toEqual([]);
   });
 
+  it('says what is wrong with a typed price or amount, and how far a limit is from the market', () => {
+    const problem = (d: Partial<Draft>, field: 'price' | 'qty') =>
+      draftFigures(BTC, draft(d), market, rich).problems.find((p) => p.field === field);
+    expect(problem({ price: '' }, 'price')?.input).toEqual({ kind: 'empty' });
+    expect(problem({ price: '-5' }, 'price')?.input).toEqual({ kind: 'notPositive' });
+    expect(problem({ price: 'abc' }, 'price')?.input).toEqual({ kind: 'notNumber' });
+    expect(problem({ price: '59000.001' }, 'price')?.input).toEqual({ kind: 'step', step: '0.01' });
+    expect(problem({ qty: '0.00001' }, 'qty')?.input).toEqual({ kind: 'step', step: '0.0001' });
+    expect(problem({ price: '100', qty: '0.0001' }, 'qty')?.notional).toEqual({
+      min: '5',
+      value: '0.01',
+    });
+    // A buy at three times the market is past the 5 % band; one 1 % under it is not.
+    const far = draftFigures(BTC, draft({ price: '180000' }), market, rich);
+    expect(far).toMatchObject({ deviation: '200', far: true, held: '1800' });
+    expect(draftFigures(BTC, draft({ price: '59400' }), market, rich)).toMatchObject({
+      deviation: '-1',
+      far: false,
+    });
+  });
+
   it('fills a share of the balance, rounded down to the lot', () => {
     expect(percentQty(BTC, 'buy', 100, '59000', rich)).toBe('0.1694');
     expect(percentQty(BTC, 'buy', 25, '63000', rich)).toBe('0.0396');

@@ -13,9 +13,13 @@ import {
   netOf,
   protectionPriceOf,
   qtyForPercent,
+  trimDecimal,
   turnoverOf,
+  WIRE_SCALE,
 } from '../../../contract/spot/figures.ts';
 import type { SpotPair } from '../../../contract/spot/schemas.ts';
+import { toUnits } from '../../../contract/decimal.ts';
+import { inputProblem, type InputProblem } from '../../lib/decimal-input.ts';
 
 export type SpotSide = 'buy' | 'sell';
 export type SpotType = 'limit' | 'market';
@@ -46,6 +50,10 @@ export interface Available {
 export interface Problem {
   field?: 'price' | 'qty';
   code: CodeValue;
+  /** What exactly is wrong with the typed amount (empty, not a number, off the step). */
+  input?: InputProblem;
+  /** Below the minimum notional: the minimum, and what the order is worth. */
+  notional?: { min: string; value: string };
 }
 
 export interface DraftFigures {
@@ -62,6 +70,14 @@ export interface DraftFigures {
   protection: string | undefined;
   /** The price a buy sets its quote aside at and the minimum is checked at. */
   holdPrice: string | undefined;
+  /** What a buy sets aside: hold price x quantity (a market buy's is the most it may pay). */
+  held: string | undefined;
+  /**
+   * How far a limit price lies from the market price, in percent (signed, 2 decimals), and
+   * whether that is past the pair's market band: a typo's price is confirmed with a warning.
+   */
+  deviation: string | undefined;
+  far: boolean;
   problems: Problem[];
 }
 
@@ -83,8 +99,14 @@ export function draftFigures(
   const problems: Problem[] = [];
   const priceOk = type === 'market' || isOnStep(price, pair.tickSize);
   const qtyOk = isOnStep(qty, pair.lotSize);
-  if (!priceOk) problems.push({ field: 'price', code: Code.priceTickWrong });
-  if (!qtyOk) problems.push({ field: 'qty', code: Code.quantityLotWrong });
+  if (!priceOk) {
+    const input = inputProblem(price, { step: pair.tickSize });
+    problems.push({ field: 'price', code: Code.priceTickWrong, input });
+  }
+  if (!qtyOk) {
+    const input = inputProblem(qty, { step: pair.lotSize });
+    problems.push({ field: 'qty', code: Code.quantityLotWrong, input });
+  }
 
   const feed = market.feedPrice ?? undefined;
   const protection =
@@ -120,10 +142,15 @@ export function draftFigures(
   const fee = gross === undefined ? undefined : feeOf(gross, feeRate, scaleOf(feeAsset));
   const receive = gross === undefined || fee === undefined ? undefined : netOf(gross, fee);
 
+  const held = holdPrice !== undefined && qtyOk ? turnoverOf(holdPrice, qty) : undefined;
   if (holdPrice !== undefined && qtyOk) {
     const notional = turnoverOf(holdPrice, qty);
     if (compareDecimal(notional, pair.minNotional) < 0) {
-      problems.push({ field: 'qty', code: Code.belowMinNotional });
+      problems.push({
+        field: 'qty',
+        code: Code.belowMinNotional,
+        notional: { min: pair.minNotional, value: notional },
+      });
     } else if (available !== undefined && buying && compareDecimal(notional, available.quote) > 0) {
       problems.push({ code: Code.insufficientBalance });
     }
@@ -132,6 +159,10 @@ export function draftFigures(
     problems.push({ code: Code.insufficientBalance });
   }
 
+  const deviation =
+    type === 'limit' && priceOk && feed !== undefined && isDecimal(feed)
+      ? deviationOf(price, feed)
+      : undefined;
   return {
     turnover,
     estimate: type === 'market',
@@ -142,8 +173,25 @@ export function draftFigures(
     receiveAsset: feeAsset,
     protection,
     holdPrice,
+    held: buying ? held : undefined,
+    deviation,
+    far: deviation !== undefined && beyondBand(deviation, pair.marketBand),
     problems,
   };
+}
+
+/** (price - market) / market in percent, two decimals, rounded toward zero ("200", "-12.5"). */
+export function deviationOf(price: string, market: string): string | undefined {
+  const m = toUnits(market, WIRE_SCALE);
+  if (m === 0n) return undefined;
+  const hundredths = ((toUnits(price, WIRE_SCALE) - m) * 10_000n) / m;
+  const abs = hundredths < 0n ? -hundredths : hundredths;
+  const text = trimDecimal(`${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`);
+  return hundredths < 0n ? `-${text}` : text;
+}
+
+function beyondBand(deviation: string, bandPercent: string): boolean {
+  return compareDecimal(deviation.replace('-', ''), bandPercent) > 0;
 }
 
 /**

@@ -23,3 +23,14 @@ export function formatClock(ms: number): string {
   }
   return format.format(new Date(ms));
 }
+
+/**
+ * A price or quantity written to the decimals of its step ("0.0100" on a lot of 0.0001), so the
+ * book's columns line up; more decimals than the step's are kept, never cut.
+ */
+export function toStep(value: string, step: string): string {
+  const decimals = step.split('.')[1]?.length ?? 0;
+  const [whole = '0', fraction = ''] = value.split('.');
+  if (fraction.length >= decimals) return value;
+  return `${whole}.${fraction.padEnd(decimals, '0')}`;
+}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { compareDecimal, netOf } from '../../../contract/spot/figures.ts';
 import type { SpotOrder } from '../../../contract/spot/schemas.ts';
 import { formatDecimal } from '../../lib/format.ts';
 import { BookBadge } from '../../ui/BookBadge.tsx';
@@ -50,6 +51,26 @@ export function useReasonText(): (order: Pick<SpotOrder, 'reason' | 'type'>) => 
   };
 }
 
+/**
+ * What a fill brought, after its fee: a buy receives the coin less the fee taken from it, a
+ * sell the quote coin less its fee (docs/spot.md: fees come off what is received).
+ */
+function Settled({ order, base, quote }: { order: SpotOrder; base: string; quote: string }) {
+  const { t } = useTranslation('spot');
+  const gross = order.side === 'buy' ? order.filled : order.turnover;
+  const asset = order.side === 'buy' ? base : quote;
+  return (
+    <p data-testid="result-settled" data-fee={order.fee} data-received={netOf(gross, order.fee)}>
+      {t('result.settled', {
+        fee: formatDecimal(order.fee),
+        feeAsset: order.feeAsset,
+        received: formatDecimal(netOf(gross, order.fee)),
+        asset,
+      })}
+    </p>
+  );
+}
+
 /** The answer to a submitted order: its status, what filled and at what average, and why. */
 export function OrderResult({
   order,
@@ -90,6 +111,7 @@ export function OrderResult({
         {order.avgPrice !== null &&
           ` · ${t('result.avg', { price: formatDecimal(order.avgPrice), quote })}`}
       </p>
+      {compareDecimal(order.filled, '0') > 0 && <Settled order={order} base={base} quote={quote} />}
       {reason !== undefined && <p>{reason}</p>}
     </div>
   );

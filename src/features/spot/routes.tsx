@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { page, type AppRoute } from '../../lib/routing.ts';
+import { Spinner } from '../../ui/EmptyState.tsx';
 import type { SpotLinkProps } from './SpotLinks.tsx';
 
 const SpotPage = page(() => import('./SpotPage.tsx'));
@@ -21,6 +22,17 @@ export function SpotLink(props: SpotLinkProps) {
   return (
     <Suspense fallback={null}>
       <LazySpotLink {...props} />
+    </Suspense>
+  );
+}
+
+const LazySpotOrders = lazy(() => import('./SpotOrders.tsx'));
+
+/** The person's spot orders on every pair, for My orders (src/app hands it over). */
+export function SpotOrders() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <LazySpotOrders />
     </Suspense>
   );
 }

@@ -12,7 +12,9 @@ import { Amount } from '../../ui/Amount.tsx';
 import { FormErrorAlert } from '../../ui/FormErrorAlert.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { SubmitOrSignIn } from './ContractForm.tsx';
+import { InsufficientFunds } from '../../ui/InsufficientFunds.tsx';
+import { SubmitOrSignIn, useProblemText } from './ContractForm.tsx';
+import type { OptionPeriod } from '../../../contract/trading/schemas.ts';
 import {
   normaliseDecimal,
   optionFigures,
@@ -73,17 +75,116 @@ function ActiveOption({ initial }: { initial: OptionOrder }) {
   );
 }
 
-/** A fixed-period option: period, up or down, the stake, and what a win pays back. */
-export function OptionForm({ info, gate }: { info: TradingInfo; gate: TradeGate }) {
+/** The period choice: one button per period the operator offers. */
+function PeriodChoice({
+  info,
+  seconds,
+  onSeconds,
+}: {
+  info: TradingInfo;
+  seconds: number;
+  onSeconds: (seconds: number) => void;
+}) {
+  const { t } = useTranslation('trading');
+  const periodLabel = usePeriodLabel();
+  const periodLabelId = useId();
+  return (
+    <div className="field">
+      <span className="field-label" id={periodLabelId}>
+        {t('option.period')}
+      </span>
+      <div className="trade-periods" role="radiogroup" aria-labelledby={periodLabelId}>
+        {info.options.map((p) => (
+          <button
+            key={p.seconds}
+            type="button"
+            role="radio"
+            className="tab"
+            aria-checked={p.seconds === seconds}
+            data-testid={`option-period-${p.seconds}`}
+            onClick={() => onSeconds(p.seconds)}
+          >
+            {periodLabel(p.seconds)}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The confirm step of an option: what is bought, the stake and what a win pays back. */
+function ConfirmOption({
+  info,
+  period,
+  direction,
+  amount,
+  onWin,
+  disabled,
+  onSend,
+  onClose,
+}: {
+  info: TradingInfo;
+  period: OptionPeriod;
+  direction: Direction;
+  amount: string;
+  onWin: bigint | undefined;
+  disabled: boolean;
+  onSend: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('trading');
+  const periodLabel = usePeriodLabel();
+  return (
+    <Modal title={t('option.confirmTitle')} onClose={onClose}>
+      <div className="trade-confirm" data-testid="option-confirm">
+        <dl className="trade-summary">
+          <Figure label={t('option.order')} testId="confirm-option">
+            {info.code} · {t(`option.direction.${direction}`)} · {periodLabel(period.seconds)}
+          </Figure>
+          <Figure label={t('option.amount')} testId="confirm-amount">
+            <Amount value={normaliseDecimal(amount)} asset="USDT" />
+          </Figure>
+          <Figure label={t('option.onWin')} testId="confirm-payout">
+            <Amount value={onWin === undefined ? null : usdtText(onWin)} asset="USDT" />
+          </Figure>
+        </dl>
+        <p className="muted">{t('option.confirmNote')}</p>
+        <button
+          type="button"
+          className={`btn btn-block trade-side-${direction === 'up' ? 'long' : 'short'}`}
+          data-testid="option-confirm-submit"
+          disabled={disabled}
+          onClick={onSend}
+        >
+          {t('option.confirm')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * A fixed-period option: period, up or down (the panel's: its bar sets it on a phone), the
+ * stake, and what a win pays back.
+ */
+export function OptionForm({
+  info,
+  gate,
+  direction,
+  onDirection,
+}: {
+  info: TradingInfo;
+  gate: TradeGate;
+  direction: Direction;
+  onDirection: (direction: Direction) => void;
+}) {
   const { t } = useTranslation('trading');
   const queryClient = useQueryClient();
   const balances = useBalances();
   const form = useFormError();
   const requestKey = useRequestKey();
-  const periodLabel = usePeriodLabel();
-  const periodLabelId = useId();
+  const problemText = useProblemText();
   const [seconds, setSeconds] = useState(() => info.options[0]?.seconds ?? 0);
-  const [direction, setDirection] = useState<Direction>('up');
   const [amount, setAmount] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -97,7 +198,7 @@ export function OptionForm({ info, gate }: { info: TradingInfo; gate: TradeGate 
   const formProblem = figures.problems.find((p) => p.field === undefined);
   const amountError =
     amountProblem !== undefined && (amount !== '' || submitted)
-      ? t(`errors:${amountProblem.code}`)
+      ? problemText(amountProblem, 'USDT')
       : form.fieldError('amount');
 
   function review(e: FormEvent) {
@@ -137,29 +238,14 @@ export function OptionForm({ info, gate }: { info: TradingInfo; gate: TradeGate 
   if (period === undefined) return <Note text={t('option.none')} testId="options-none" />;
   return (
     <form className="trade-form" onSubmit={review} noValidate data-testid="option-form">
-      <div className="field">
-        <span className="field-label" id={periodLabelId}>
-          {t('option.period')}
-        </span>
-        <div className="trade-periods" role="radiogroup" aria-labelledby={periodLabelId}>
-          {info.options.map((p) => (
-            <button
-              key={p.seconds}
-              type="button"
-              role="radio"
-              className="tab"
-              aria-checked={p.seconds === period.seconds}
-              data-testid={`option-period-${p.seconds}`}
-              onClick={() => {
-                setSeconds(p.seconds);
-                form.clear();
-              }}
-            >
-              {periodLabel(p.seconds)}
-            </button>
-          ))}
-        </div>
-      </div>
+      <PeriodChoice
+        info={info}
+        seconds={period.seconds}
+        onSeconds={(next) => {
+          setSeconds(next);
+          form.clear();
+        }}
+      />
       <div className="trade-sides">
         {(['up', 'down'] as const).map((d) => (
           <button
@@ -168,7 +254,7 @@ export function OptionForm({ info, gate }: { info: TradingInfo; gate: TradeGate 
             className={`btn trade-side trade-side-${d === 'up' ? 'long' : 'short'}`}
             aria-pressed={direction === d}
             data-testid={`option-${d}`}
-            onClick={() => setDirection(d)}
+            onClick={() => onDirection(d)}
           >
             {t(`option.direction.${d}`)}
           </button>
@@ -204,24 +290,30 @@ export function OptionForm({ info, gate }: { info: TradingInfo; gate: TradeGate 
         </Figure>
       </dl>
       <p className="muted">{t('option.rule', { price: formatDecimal(info.mid) })}</p>
-      {gate === 'ready' && available !== undefined && (
-        <p className="muted trade-available">
-          {t('panel.available')} <Amount value={available} asset="USDT" />
-        </p>
-      )}
-      {formProblem !== undefined &&
-        (submitted || formProblem.code === Code.insufficientBalance) && (
+      {formProblem?.code === Code.insufficientBalance ? (
+        <InsufficientFunds asset="USDT" />
+      ) : (
+        formProblem !== undefined &&
+        submitted && (
           <div className="alert alert-error" role="alert">
-            {t(`errors:${formProblem.code}`)}
+            {problemText(formProblem)}
           </div>
-        )}
+        )
+      )}
       <FormErrorAlert form={form} fields={['amount']} />
-      <SubmitOrSignIn
-        gate={gate}
-        busy={form.busy}
-        label={t('option.review')}
-        testId="option-review"
-      />
+      <div className="trade-submit sheet-submit">
+        {gate === 'ready' && available !== undefined && (
+          <p className="muted trade-available">
+            {t('panel.available')} <Amount value={available} asset="USDT" />
+          </p>
+        )}
+        <SubmitOrSignIn
+          gate={gate}
+          busy={form.busy}
+          label={t('option.review')}
+          testId="option-review"
+        />
+      </div>
       {bought.length > 0 && (
         <ul className="trade-options" aria-live="polite">
           {bought.map((o) => (
@@ -230,34 +322,16 @@ export function OptionForm({ info, gate }: { info: TradingInfo; gate: TradeGate 
         </ul>
       )}
       {confirming && (
-        <Modal title={t('option.confirmTitle')} onClose={() => setConfirming(false)}>
-          <div className="trade-confirm" data-testid="option-confirm">
-            <dl className="trade-summary">
-              <Figure label={t('option.order')} testId="confirm-option">
-                {info.code} · {t(`option.direction.${direction}`)} · {periodLabel(period.seconds)}
-              </Figure>
-              <Figure label={t('option.amount')} testId="confirm-amount">
-                <Amount value={normaliseDecimal(amount)} asset="USDT" />
-              </Figure>
-              <Figure label={t('option.onWin')} testId="confirm-payout">
-                <Amount
-                  value={figures.onWin === undefined ? null : usdtText(figures.onWin)}
-                  asset="USDT"
-                />
-              </Figure>
-            </dl>
-            <p className="muted">{t('option.confirmNote')}</p>
-            <button
-              type="button"
-              className={`btn btn-block trade-side-${direction === 'up' ? 'long' : 'short'}`}
-              data-testid="option-confirm-submit"
-              disabled={form.busy || figures.problems.length > 0 || gate !== 'ready'}
-              onClick={() => void send()}
-            >
-              {t('option.confirm')}
-            </button>
-          </div>
-        </Modal>
+        <ConfirmOption
+          info={info}
+          period={period}
+          direction={direction}
+          amount={amount}
+          onWin={figures.onWin}
+          disabled={form.busy || figures.problems.length > 0 || gate !== 'ready'}
+          onSend={() => void send()}
+          onClose={() => setConfirming(false)}
+        />
       )}
     </form>
   );

@@ -104,7 +104,7 @@ function ContractDetail({ o }: { o: UOrder }) {
           </h1>
           <OrderStatus status={o.status} />
         </div>
-        <dl className="trade-summary">
+        <dl className="trade-summary trade-detail">
           <Row label={t('contract.type')}>{t(`contract.types.${o.type}`)}</Row>
           <Row label={t('contract.lots')}>
             <span className="num">
@@ -174,7 +174,7 @@ function OptionDetail({ o }: { o: OptionOrder }) {
           </h1>
           <OrderStatus status={state} />
         </div>
-        <dl className="trade-summary">
+        <dl className="trade-summary trade-detail">
           <Row label={t('option.period')}>{periodLabel(o.seconds)}</Row>
           <Row label={t('option.amount')}>
             <Amount value={o.amount} asset="USDT" />

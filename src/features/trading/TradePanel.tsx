@@ -1,19 +1,23 @@
-import { useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import type { Side } from '../../../contract/trading/formulas.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { layout } from '../../lib/layout.ts';
+import { formatZonedDateTime } from '../../lib/time.ts';
 import { sessionStore } from '../../state/session.ts';
 import { useStore } from '../../state/store.ts';
+import { ActionBar } from '../../ui/ActionBar.tsx';
 import { Amount } from '../../ui/Amount.tsx';
 import { Spinner } from '../../ui/EmptyState.tsx';
+import { Sheet } from '../../ui/Sheet.tsx';
 import { ContractForm } from './ContractForm.tsx';
-import type { TradingInfo } from './figures.ts';
+import type { Direction, TradingInfo } from './figures.ts';
+import { rememberMarket, type PanelTab, type TradedMarket } from './last-market.ts';
 import { OptionForm } from './OptionForm.tsx';
 import { BookBadge, Note, RiskWarningLink, type TradeGate } from './parts.tsx';
 import { useLiveTradingInfo, useTradingNudges } from './queries.ts';
 import './trading.css';
-
-type Tab = 'contract' | 'option';
 
 function gateOf(info: TradingInfo, signedIn: boolean): TradeGate {
   if (!signedIn) return 'signedOut';
@@ -43,43 +47,107 @@ function Quote({ info }: { info: TradingInfo }) {
   );
 }
 
-/**
- * The trade panel of a market's detail page (composed there by src/app): leveraged contracts
- * and fixed-period options on the instrument, in the book the person has chosen.
- */
-export default function TradePanel({ instrument }: { instrument: { id: number; code: string } }) {
+/** Why the forms cannot be sent now, when the market is the reason. */
+function MarketNotes({ info }: { info: TradingInfo }) {
   const { t } = useTranslation('trading');
-  const titleId = useId();
-  const { isLogin } = useStore(sessionStore);
-  useTradingNudges();
-  const info = useLiveTradingInfo(instrument.id, instrument.code);
-  const [tab, setTab] = useState<Tab>('contract');
+  return (
+    <>
+      {!info.open && (
+        <p className="alert alert-info" data-testid="market-closed">
+          {info.opensAt === null
+            ? t('panel.closed')
+            : t('panel.closedUntil', { time: formatZonedDateTime(info.opensAt) })}
+        </p>
+      )}
+      {info.open && info.bid === null && (
+        <p className="alert alert-info" data-testid="no-price">
+          {t('panel.noPrice')}
+        </p>
+      )}
+    </>
+  );
+}
 
-  let body;
-  if (info.isError) {
-    body = <p className="alert alert-error">{errorMessage(t, info.error)}</p>;
-  } else if (info.data === undefined) {
-    body = <Spinner />;
-  } else {
-    const data = info.data;
-    const gate = gateOf(data, isLogin);
-    body = (
-      <>
-        <Quote info={data} />
-        {!data.open && (
-          <p className="alert alert-info" data-testid="market-closed">
-            {data.opensAt === null
-              ? t('panel.closed')
-              : t('panel.closedUntil', {
-                  time: formatDateTime(new Date(data.opensAt).toISOString()),
-                })}
-          </p>
-        )}
-        {data.open && data.bid === null && (
-          <p className="alert alert-info" data-testid="no-price">
-            {t('panel.noPrice')}
-          </p>
-        )}
+/** The open tab, kept in the URL (`panel`): the shell's Contracts and Options entries set it. */
+function usePanelTab(): [PanelTab, (tab: PanelTab) => void] {
+  const [params, setParams] = useSearchParams();
+  const tab: PanelTab = params.get('panel') === 'option' ? 'option' : 'contract';
+  const setTab = useCallback(
+    (next: PanelTab) =>
+      setParams(
+        (p) => {
+          p.set('panel', next);
+          return p;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return [tab, setTab];
+}
+
+interface Choice {
+  side: Side;
+  setSide: (side: Side) => void;
+  direction: Direction;
+  setDirection: (direction: Direction) => void;
+}
+
+/** The quote, what stands in the way, and the open tab's form. */
+function PanelBody({ data, tab, choice }: { data: TradingInfo; tab: PanelTab; choice: Choice }) {
+  const { t } = useTranslation('trading');
+  const { isLogin } = useStore(sessionStore);
+  const gate = gateOf(data, isLogin);
+  return (
+    <>
+      <Quote info={data} />
+      <MarketNotes info={data} />
+      {tab === 'contract' ? (
+        data.contract === null ? (
+          <Note text={t('panel.noContracts', { code: data.code })} testId="no-contracts" />
+        ) : (
+          <ContractForm
+            key={`${data.instrumentId}`}
+            info={data}
+            spec={data.contract}
+            gate={gate}
+            side={choice.side}
+            onSide={choice.setSide}
+          />
+        )
+      ) : (
+        <OptionForm
+          key={`${data.instrumentId}`}
+          info={data}
+          gate={gate}
+          direction={choice.direction}
+          onDirection={choice.setDirection}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * The panel's contract and option tabs with its book, its body and the risk note, as one card
+ * or in one sheet.
+ */
+function PanelFrame({
+  title,
+  tab,
+  setTab,
+  children,
+}: {
+  title: ReactNode;
+  tab: PanelTab;
+  setTab: (tab: PanelTab) => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('trading');
+  return (
+    <>
+      {title}
+      <header className="trade-head">
         <div className="tabs" role="tablist" aria-label={t('panel.kind')}>
           {(['contract', 'option'] as const).map((k) => (
             <button
@@ -95,36 +163,129 @@ export default function TradePanel({ instrument }: { instrument: { id: number; c
             </button>
           ))}
         </div>
-        {tab === 'contract' ? (
-          data.contract === null ? (
-            <Note text={t('panel.noContracts', { code: data.code })} testId="no-contracts" />
-          ) : (
-            <ContractForm
-              key={`${data.instrumentId}`}
-              info={data}
-              spec={data.contract}
-              gate={gate}
-            />
-          )
-        ) : (
-          <OptionForm key={`${data.instrumentId}`} info={data} gate={gate} />
-        )}
-      </>
-    );
-  }
-
-  return (
-    <section className="card trade-panel" aria-labelledby={titleId} data-testid="trade-panel">
-      <header className="trade-head">
-        <h2 id={titleId} className="section-title">
-          {t('panel.title', { code: instrument.code })}
-        </h2>
         <BookBadge />
       </header>
-      {body}
+      {children}
       <p className="muted trade-foot">
         {t('panel.riskNote')} <RiskWarningLink />
       </p>
+    </>
+  );
+}
+
+/**
+ * On a phone: Buy and Sell (Up and Down on the option tab) pinned at the bottom of the screen,
+ * above the tab bar, as exchanges' apps have them; each opens the order sheet on its side.
+ */
+function MobileTrade({
+  code,
+  tab,
+  choice,
+  children,
+}: {
+  code: string;
+  tab: PanelTab;
+  choice: Choice;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('trading');
+  const [open, setOpen] = useState(false);
+  // The form is made when the sheet first opens (not with the page: a phone's first seconds go
+  // to the chart), then kept, hidden, with what was typed.
+  const [opened, setOpened] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  const buttons =
+    tab === 'contract'
+      ? (['long', 'short'] as const).map((side) => ({
+          key: side,
+          tone: side,
+          label: t(`contract.side.${side}`),
+          pick: () => choice.setSide(side),
+        }))
+      : (['up', 'down'] as const).map((direction) => ({
+          key: direction,
+          tone: direction === 'up' ? 'long' : 'short',
+          label: t(`option.direction.${direction}`),
+          pick: () => choice.setDirection(direction),
+        }));
+  return (
+    <>
+      <ActionBar testId="trade-bar">
+        {buttons.map((b) => (
+          <button
+            key={b.key}
+            type="button"
+            className={`btn trade-side-${b.tone}`}
+            data-testid={`bar-${b.key}`}
+            onClick={() => {
+              b.pick();
+              setOpen(true);
+              setOpened(true);
+            }}
+          >
+            {b.label}
+          </button>
+        ))}
+      </ActionBar>
+      <Sheet open={open} title={t('panel.title', { code })} onClose={close} testId="trade-sheet">
+        {opened && (
+          <section className="trade-panel" data-testid="trade-panel">
+            {children}
+          </section>
+        )}
+      </Sheet>
+    </>
+  );
+}
+
+/**
+ * The trade panel of a market's detail page (composed there by src/app): leveraged contracts
+ * and fixed-period options on the instrument, in the book the person has chosen. Beside the
+ * chart on a wide screen; on a phone, a Buy/Sell bar opening the form in a sheet.
+ */
+export default function TradePanel({ instrument }: { instrument: TradedMarket }) {
+  const { t } = useTranslation('trading');
+  const titleId = useId();
+  useTradingNudges();
+  const info = useLiveTradingInfo(instrument.id, instrument.code);
+  const [tab, setTab] = usePanelTab();
+  const [side, setSide] = useState<Side>('long');
+  const [direction, setDirection] = useState<Direction>('up');
+  const choice: Choice = { side, setSide, direction, setDirection };
+  // Only a market with contracts: the shell's Contracts entry opens it again.
+  const tradable = info.data !== undefined && info.data.contract !== null;
+  useEffect(() => {
+    if (tradable) rememberMarket(instrument);
+  }, [tradable, instrument]);
+
+  let body;
+  if (info.isError) {
+    body = <p className="alert alert-error">{errorMessage(t, info.error)}</p>;
+  } else if (info.data === undefined) {
+    body = <Spinner />;
+  } else {
+    body = <PanelBody data={info.data} tab={tab} choice={choice} />;
+  }
+  if (layout === 'mobile') {
+    return (
+      <MobileTrade code={instrument.code} tab={tab} choice={choice}>
+        <PanelFrame title={null} tab={tab} setTab={setTab}>
+          {body}
+        </PanelFrame>
+      </MobileTrade>
+    );
+  }
+  // Named for screen readers; on screen the tabs and the page's heading say it.
+  const title = (
+    <h2 id={titleId} className="visually-hidden">
+      {t('panel.title', { code: instrument.code })}
+    </h2>
+  );
+  return (
+    <section className="card trade-panel" aria-labelledby={titleId} data-testid="trade-panel">
+      <PanelFrame title={title} tab={tab} setTab={setTab}>
+        {body}
+      </PanelFrame>
     </section>
   );
 }

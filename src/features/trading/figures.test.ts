@@ -74,6 +74,23 @@ describe('the contract form', () => {
     expect(codes({}, '100')).toEqual([]);
   });
 
+  it('says which bound or step the lots and the option amount miss, and the position value', () => {
+    const lots = (text: string) =>
+      contractFigures(info, { ...long, lots: text }).problems.find((p) => p.field === 'lots')
+        ?.input;
+    expect(lots('0.0001')).toEqual({ kind: 'min', min: '0.001' });
+    expect(lots('2000')).toEqual({ kind: 'max', max: '1000' });
+    expect(lots('0.0105')).toEqual({ kind: 'step', step: '0.001' });
+    expect(lots('ten')).toEqual({ kind: 'notNumber' });
+    expect(lots('')).toEqual({ kind: 'empty' });
+    const amount = (text: string) => optionFigures(info.options[0], text).problems[0]?.input;
+    expect(amount('5')).toEqual({ kind: 'min', min: '10' });
+    expect(amount('5000')).toEqual({ kind: 'max', max: '1000' });
+    expect(amount('-20')).toEqual({ kind: 'notPositive' });
+    // 0.01 BTC at the ask of 60001
+    expect(usdtText(contractFigures(info, long).value ?? 0n)).toBe('600.01');
+  });
+
   it('checks a limit order against its limit price', () => {
     const f = contractFigures(info, {
       ...long,

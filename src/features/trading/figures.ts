@@ -12,6 +12,7 @@ import {
   LOT_SCALE,
   liquidationPriceOf,
   marginOf,
+  notionalOf,
   optionOutcomeOf,
   optionPayoutOf,
   percentToRate,
@@ -25,6 +26,7 @@ import {
   type Sizing,
 } from '../../../contract/trading/formulas.ts';
 import type { OptionOrder, OptionPeriod, UOrder } from '../../../contract/trading/schemas.ts';
+import { inputProblem, tidyDecimal, type InputProblem } from '../../lib/decimal-input.ts';
 
 export type TradingInfo = RouteResult<'getTradingInfo'>;
 export type OrderType = 'market' | 'limit';
@@ -34,9 +36,7 @@ export type Direction = 'up' | 'down';
 const DECIMAL_INPUT = /^\d{1,12}(\.\d{1,8})?$/;
 
 /** What the person typed, tidied: a comma as the decimal mark, spaces dropped. */
-export function normaliseDecimal(text: string): string {
-  return text.trim().replace(/\s/g, '').replace(',', '.');
-}
+export const normaliseDecimal = tidyDecimal;
 
 /** A typed decimal at `scale`, or undefined when the server would refuse it as a number. */
 export function parseUnits(text: string, scale: number): bigint | undefined {
@@ -88,6 +88,8 @@ export interface Problem {
   /** The field it is about; undefined when it is about the form (both stops, the balance). */
   field: ContractField | 'amount' | undefined;
   code: number;
+  /** What exactly is wrong with the typed amount, when that is the problem (its bound, step). */
+  input?: InputProblem;
 }
 
 export interface ContractDraft {
@@ -104,6 +106,8 @@ export interface ContractDraft {
 export interface ContractFigures {
   /** The price it would open at: the ask (long) or bid (short), or the limit price. */
   openPrice: bigint | undefined;
+  /** The position's value at that price (notional): what it gains or loses in full. */
+  value: bigint | undefined;
   margin: bigint | undefined;
   fee: bigint | undefined;
   liquidation: bigint | undefined;
@@ -128,6 +132,7 @@ export function contractFigures(
   const spec = info.contract;
   const none: ContractFigures = {
     openPrice: undefined,
+    value: undefined,
     margin: undefined,
     fee: undefined,
     liquidation: undefined,
@@ -145,7 +150,10 @@ export function contractFigures(
     toUnits(v, LOT_SCALE),
   ) as [bigint, bigint, bigint];
   const lotsOk = lots !== undefined && lots >= lotMin && lots <= lotMax && lots % lotStep === 0n;
-  if (!lotsOk) problems.push({ field: 'lots', code: Code.purchaseAmountWrong });
+  if (!lotsOk) {
+    const input = inputProblem(d.lots, { min: spec.lotMin, max: spec.lotMax, step: spec.lotStep });
+    problems.push({ field: 'lots', code: Code.purchaseAmountWrong, input });
+  }
   if (!spec.leverages.includes(d.leverage)) {
     problems.push({ field: 'leverage', code: Code.purchaseAmountWrong });
   }
@@ -162,7 +170,8 @@ export function contractFigures(
       quote !== undefined &&
       (d.side === 'long' ? openPrice >= quote.ask : openPrice <= quote.bid);
     if (openPrice === undefined || crosses) {
-      problems.push({ field: 'price', code: Code.limitPriceWrong });
+      const input = openPrice === undefined ? inputProblem(d.price) : undefined;
+      problems.push({ field: 'price', code: Code.limitPriceWrong, input });
       openPrice = undefined;
     }
   } else if (quote !== undefined) {
@@ -181,9 +190,13 @@ export function contractFigures(
   if (stopLoss === undefined && takeProfit === undefined) {
     problems.push({ field: undefined, code: Code.stopsWrong });
   } else if (stopLoss === undefined) {
-    problems.push({ field: 'stopLoss', code: Code.stopLossWrong });
+    problems.push({ field: 'stopLoss', code: Code.stopLossWrong, input: inputProblem(d.stopLoss) });
   } else if (takeProfit === undefined) {
-    problems.push({ field: 'takeProfit', code: Code.takeProfitWrong });
+    problems.push({
+      field: 'takeProfit',
+      code: Code.takeProfitWrong,
+      input: inputProblem(d.takeProfit),
+    });
   } else if (reference !== undefined) {
     const problem = stopsProblem(d.side, reference, stopLoss, takeProfit, liquidation);
     if (problem === 'both') problems.push({ field: undefined, code: Code.stopsWrong });
@@ -211,6 +224,7 @@ export function contractFigures(
   }
   return {
     openPrice,
+    value: notionalOf(sizing, openPrice),
     margin,
     fee,
     liquidation,
@@ -287,6 +301,17 @@ export function liveProfit(
   return { close, profit: settledProfitOf(profit, toUnits(o.margin, USDT_SCALE)) };
 }
 
+/**
+ * `part` as a percent of `whole`, to two decimals, rounded toward zero ("12.34", "-3.5"): a
+ * position's return on its margin (ROE). Undefined when there is no whole to measure against.
+ */
+export function percentOf(part: bigint, whole: bigint): string | undefined {
+  if (whole <= 0n) return undefined;
+  const hundredths = (part * 10_000n) / whole;
+  const sign = hundredths < 0n ? '-' : '';
+  return `${sign}${trim(fromUnits(hundredths < 0n ? -hundredths : hundredths, 2))}`;
+}
+
 /** What a waiting order holds: its margin and its fee, both released if it is cancelled. */
 export function heldOf(o: Pick<UOrder, 'margin' | 'fee'>): bigint {
   return toUnits(o.margin, USDT_SCALE) + toUnits(o.fee, USDT_SCALE);
@@ -318,7 +343,9 @@ export function optionFigures(
     stake < toUnits(period.min, USDT_SCALE) ||
     stake > toUnits(period.max, USDT_SCALE)
   ) {
-    problems.push({ field: 'amount', code: Code.purchaseAmountWrong });
+    // USDT's smallest unit is the step: more decimals than it has are refused too.
+    const input = inputProblem(amount, { min: period.min, max: period.max, step: '0.000001' });
+    problems.push({ field: 'amount', code: Code.purchaseAmountWrong, input });
     return { stake: undefined, onWin: undefined, problems };
   }
   if (available !== undefined && stake > toUnits(available, USDT_SCALE)) {

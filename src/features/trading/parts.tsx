@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { call } from '../../api/client.ts';
+import { formatDecimal } from '../../lib/format.ts';
 import { preferences } from '../../state/preferences.ts';
 import { useStore } from '../../state/store.ts';
 import { Amount } from '../../ui/Amount.tsx';
@@ -73,8 +74,19 @@ export function ProfitAmount({ value: raw }: { value: string | null }) {
     value === null || /^-?0(\.0+)?$/.test(value) ? 'muted' : value.startsWith('-') ? 'down' : 'up';
   return (
     <span className={tone}>
+      <Amount value={value} asset="USDT" signed />
+    </span>
+  );
+}
+
+/** A signed percent ("+12.34%"), coloured by its sign, isolated left to right like amounts. */
+export function Percent({ value }: { value: string | null | undefined }) {
+  if (value === null || value === undefined) return <span className="num muted">—</span>;
+  const tone = /^-?0(\.0+)?$/.test(value) ? 'muted' : value.startsWith('-') ? 'down' : 'up';
+  return (
+    <span className={`num ${tone}`}>
       {tone === 'up' && '+'}
-      <Amount value={value} asset="USDT" />
+      {formatDecimal(value)}%
     </span>
   );
 }

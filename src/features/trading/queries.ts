@@ -1,8 +1,9 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { OptionOrder, UOrder } from '../../../contract/trading/schemas.ts';
+import type { TradingInfo } from './figures.ts';
 import { call } from '../../api/client.ts';
-import { useLivePrice } from '../../api/live-prices.ts';
+import { livePriceOf, subscribeLivePrice, useLivePrice } from '../../api/live-prices.ts';
 import { onUserEvent } from '../../api/user-events.ts';
 import { preferences } from '../../state/preferences.ts';
 import { sessionStore } from '../../state/session.ts';
@@ -36,12 +37,8 @@ export function useTradingNudges(): void {
 
 /** Public: what can be traded on the instrument now, with bid and ask from the last tick. */
 export function useTradingInfo(instrumentId: number) {
-  return useQuery({
-    queryKey: ['tradingInfo', instrumentId],
-    queryFn: () => call('getTradingInfo', { params: { id: instrumentId } }),
-    // Opening hours and the option periods move slowly; the quote follows the live feed below.
-    refetchInterval: 30_000,
-  });
+  // Opening hours and the option periods move slowly; the quote follows the live feed below.
+  return useQuery(tradingInfoQuery(instrumentId));
 }
 
 /** At most one quote refresh per this many ms, however fast the feed ticks. */
@@ -68,6 +65,76 @@ export function useLiveTradingInfo(instrumentId: number, code: string) {
   return info;
 }
 
+const tradingInfoQuery = (instrumentId: number) => ({
+  queryKey: ['tradingInfo', instrumentId],
+  queryFn: () => call('getTradingInfo', { params: { id: instrumentId } }),
+  refetchInterval: 30_000,
+});
+
+/**
+ * getTradingInfo of several instruments (an account's open positions), each refetched when the
+ * live feed has a newer price for its code than its quote's tick, at most once a second, as
+ * useLiveTradingInfo does for one. Shares the cache entries of that hook.
+ */
+export function useLiveQuotes(
+  instruments: readonly { instrumentId: number; code: string }[],
+): Map<number, TradingInfo> {
+  const queryClient = useQueryClient();
+  const ids = [...new Set(instruments.map((i) => i.instrumentId))].sort((a, b) => a - b);
+  const results = useQueries({ queries: ids.map(tradingInfoQuery) });
+  const codes = new Map(instruments.map((i) => [i.instrumentId, i.code]));
+  const key = ids.map((id) => `${id}:${codes.get(id) ?? ''}`).join(',');
+  useEffect(() => {
+    const timers = new Map<number, ReturnType<typeof setTimeout>>();
+    const stops = key
+      .split(',')
+      .filter((part) => part !== '')
+      .map((part) => {
+        const [idText = '', code = ''] = part.split(':');
+        const id = Number(idText);
+        return subscribeLivePrice(code, () => {
+          const held = queryClient.getQueryData<TradingInfo>(['tradingInfo', id]);
+          const live = livePriceOf(code);
+          if (timers.has(id) || live === undefined || live.ts <= (held?.tickTs ?? 0)) return;
+          timers.set(
+            id,
+            setTimeout(() => {
+              timers.delete(id);
+              void queryClient.refetchQueries({ queryKey: ['tradingInfo', id], exact: true });
+            }, QUOTE_REFRESH_MS),
+          );
+        });
+      });
+    return () => {
+      for (const stop of stops) stop();
+      for (const timer of timers.values()) clearTimeout(timer);
+    };
+  }, [key, queryClient]);
+  const byId = new Map<number, TradingInfo>();
+  ids.forEach((id, i) => {
+    const data = results[i]?.data;
+    if (data !== undefined) byId.set(id, data);
+  });
+  return byId;
+}
+
+/** Every open position of the book (at most 200: TRADING_LIMITS.openOrdersMax), for its totals. */
+export function useOpenPositions() {
+  const { book } = useStore(preferences);
+  return useQuery({
+    queryKey: ['uOrders', book, 'allOpen'],
+    queryFn: async () => {
+      const list: UOrder[] = [];
+      for (let page = 1; page <= 5; page++) {
+        const part = await call('listUOrder', { query: { status: 'open', page, size: 100 } });
+        list.push(...part.list);
+        if (list.length >= part.total || part.list.length === 0) break;
+      }
+      return list;
+    },
+  });
+}
+
 export function useBalances() {
   const { book } = useStore(preferences);
   const { isLogin } = useStore(sessionStore);
@@ -81,11 +148,12 @@ export function useBalances() {
 
 export type UOrderStatus = UOrder['status'];
 
-export function useUOrders(status: UOrderStatus, page: number) {
+/** One status's contracts, a page of 20 at a time; one instrument's only when given. */
+export function useUOrders(status: UOrderStatus | 'current', page: number, instrumentId?: number) {
   const { book } = useStore(preferences);
   return useQuery({
-    queryKey: ['uOrders', book, status, page],
-    queryFn: () => call('listUOrder', { query: { status, page, size: 20 } }),
+    queryKey: ['uOrders', book, status, page, instrumentId ?? 0],
+    queryFn: () => call('listUOrder', { query: { status, page, size: 20, instrumentId } }),
   });
 }
 
@@ -98,11 +166,11 @@ export function useUOrder(id: number) {
   });
 }
 
-export function useOptionOrders(page: number) {
+export function useOptionOrders(page: number, instrumentId?: number) {
   const { book } = useStore(preferences);
   return useQuery({
-    queryKey: ['options', book, page],
-    queryFn: () => call('listOptionsOrder', { query: { page, size: 20 } }),
+    queryKey: ['options', book, page, instrumentId ?? 0],
+    queryFn: () => call('listOptionsOrder', { query: { page, size: 20, instrumentId } }),
   });
 }
 

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import type { NavItem } from './navigation.ts';
+
+/**
+ * A shell navigation link, marked current on its own path or where its entry leads (a trade
+ * entry on the market page it opened).
+ */
+export function NavEntry({
+  item,
+  className,
+  children,
+}: {
+  item: NavItem;
+  className: string;
+  children: ReactNode;
+}) {
+  const { pathname, search } = useLocation();
+  if (item.current?.(pathname, new URLSearchParams(search)) === true) {
+    return (
+      <Link to={item.to} className={`${className} active`} aria-current="page">
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <NavLink to={item.to} end={item.to === '/'} className={className}>
+      {children}
+    </NavLink>
+  );
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { inputProblem } from './decimal-input.ts';
+
+describe('inputProblem', () => {
+  const lots = { min: '0.001', max: '1000', step: '0.001' };
+
+  it('names what is wrong, in the order a person fixes it', () => {
+    expect(inputProblem('', lots)).toEqual({ kind: 'empty' });
+    expect(inputProblem('   ', lots)).toEqual({ kind: 'empty' });
+    expect(inputProblem('abc', lots)).toEqual({ kind: 'notNumber' });
+    expect(inputProblem('1.2.3', lots)).toEqual({ kind: 'notNumber' });
+    expect(inputProblem('1e3', lots)).toEqual({ kind: 'notNumber' });
+    expect(inputProblem('-5', lots)).toEqual({ kind: 'notPositive' });
+    expect(inputProblem('0', lots)).toEqual({ kind: 'notPositive' });
+    expect(inputProblem('0.0001', lots)).toEqual({ kind: 'min', min: '0.001' });
+    expect(inputProblem('5000', lots)).toEqual({ kind: 'max', max: '1000' });
+    expect(inputProblem('0.0015', lots)).toEqual({ kind: 'step', step: '0.001' });
+  });
+
+  it('takes what is within the bounds and on the step, with a comma as the decimal mark', () => {
+    expect(inputProblem('0.01', lots)).toBeUndefined();
+    expect(inputProblem('0,5', lots)).toBeUndefined();
+    expect(inputProblem('1000', lots)).toBeUndefined();
+    expect(inputProblem('12.5', {})).toBeUndefined();
+    expect(inputProblem('10', { min: '10', max: '5000' })).toBeUndefined();
+    expect(inputProblem('9.99', { min: '10', max: '5000' })).toEqual({ kind: 'min', min: '10' });
+  });
+});
