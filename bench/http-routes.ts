@@ -130,10 +130,14 @@ const bareList = {
   label: `bare ${listKb} KB answer`,
   f: await load(`${bareBase}/bare-list`, { seconds, connections }),
 };
+const bareHelmet = await load(`${bareBase}/bare-helmet`, { seconds, connections });
+const bareHeaders = await load(`${bareBase}/bare-headers`, { seconds, connections });
 await stop(bareServer.child);
 console.info(`${seconds} s per figure, ${connections} connections, autocannon on loopback\n`);
 row('bare Fastify route', bare, bare);
 row(`bare Fastify route, ${listKb} KB answer`, bareList.f, bare);
+row('bare + helmet run in a hook', bareHelmet, bare);
+row('bare + precomputed security headers', bareHeaders, bare);
 
 await measureApp('PGlite', {}, bare, bareList);
 const postgres = await freshPostgresDatabase();

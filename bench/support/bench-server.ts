@@ -1,11 +1,14 @@
 /**
  * Started as a child process by the benchmarks, so the load generator does not share its event
  * loop: `bare` serves two static routes (a small answer, one as large as a market list) on plain
- * Fastify; `app` serves the whole API on the database DATABASE_URL names (PGlite in memory when
+ * Fastify, and the small one again with the security headers, set by helmet in a hook and as
+ * the product's precomputed set; `app` serves the whole API on the database DATABASE_URL names (PGlite in memory when
  * unset) with one registered user, and the built app when APP_DIST names it.
  * Prints one JSON line: { port, token? }.
  */
 import Fastify from 'fastify';
+import helmet from 'helmet';
+import { HELMET_OPTIONS, securityHeaders } from '../../server/src/http/security-headers.ts';
 import { loadConfig } from '../../server/src/platform/config.ts';
 import { createServer } from '../../server/src/server.ts';
 
@@ -35,6 +38,19 @@ async function bare(): Promise<void> {
     result: { list: Array.from({ length: 20 }, (_, i) => item(i)), total: 20, page: 1, size: 20 },
   });
   app.get('/bare-list', async (_request, reply) => reply.type('application/json').send(list));
+  // The same small answer with the security headers: helmet run in a hook on every request (as
+  // before), and the product's one precomputed set.
+  await app.register(async (scope) => {
+    const apply = helmet(HELMET_OPTIONS);
+    scope.addHook('onRequest', (request, reply, done) => {
+      apply(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
+    });
+    scope.get('/bare-helmet', async () => payload);
+  });
+  await app.register(async (scope) => {
+    securityHeaders(scope);
+    scope.get('/bare-headers', async () => payload);
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   console.info(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));

@@ -4,7 +4,7 @@ import helmet from 'helmet';
 import { assert } from '../assert.ts';
 
 /** Helmet's choice of headers for this app: the same on every answer, so computed once. */
-const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
+export const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
