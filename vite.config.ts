@@ -25,7 +25,7 @@ const MUTATION_HOOKS =
 
 /** Our own modules both layouts' chrome use: with it, not in a handful of 300-byte requests. */
 const CHROME_COMMON =
-  /[\\/]src[\\/](state[\\/]|ui[\\/](Icon|Logo|LazyLanguageModal|EmptyState)\.tsx|ui[\\/]language-names\.ts|features[\\/]content[\\/]queries\.ts|api[\\/]feed-status\.ts)/;
+  /[\\/]src[\\/](state[\\/]|ui[\\/](Icon|Logo|LazyLanguageModal|EmptyState)\.tsx|ui[\\/]language-names\.ts|features[\\/]content[\\/]queries\.ts|api[\\/]feed-status\.ts|app[\\/]NavEntry\.tsx)/;
 
 export default defineConfig({
   plugins: [react(), localeChunks(), reactRouterProduction(), precompress()],

@@ -8,7 +8,16 @@ test.describe('desktop shell', () => {
   }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    for (const name of ['Home', 'Markets', 'Smart trading', 'Loans', 'Account']) {
+    for (const name of [
+      'Home',
+      'Markets',
+      'Contracts',
+      'Options',
+      'Spot',
+      'Smart trading',
+      'Loans',
+      'Account',
+    ]) {
       await expect(nav.getByRole('link', { name })).toBeVisible();
     }
     const footer = page.locator('footer');
@@ -28,7 +37,15 @@ test.describe('mobile shell', () => {
   test('tab bar, top bar, root font size capped, tab bar hidden on login', async ({ page }) => {
     await page.goto('/');
     const tabs = page.getByRole('navigation', { name: 'Main navigation' });
-    await expect(tabs.getByRole('link')).toHaveCount(5);
+    // SPEC §2's Home, Market and Account, with the three trade entries (decisions.md 40).
+    await expect(tabs.getByRole('link')).toHaveText([
+      'Home',
+      'Markets',
+      'Contracts',
+      'Options',
+      'Spot',
+      'Account',
+    ]);
     await tabs.getByRole('link', { name: 'Account' }).click();
     await expect(page).toHaveURL(/\/pass\/login/);
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);

@@ -95,7 +95,41 @@ async function spread(page: Page): Promise<{ bid: string; ask: string }> {
   return { bid, ask };
 }
 
+/**
+ * One side's order form in view: on a phone, the sheet the pinned Buy or Sell button opens (on
+ * that side); on a wide screen both forms are on the page.
+ */
+async function openForm(page: Page, side: 'buy' | 'sell'): Promise<Locator> {
+  const bar = page.getByTestId('spot-bar');
+  if ((await bar.count()) > 0) {
+    const sheet = page.getByRole('dialog');
+    if (await sheet.isVisible()) await sheet.getByTestId(`side-${side}`).click();
+    else await bar.getByTestId(`bar-${side}`).click();
+  }
+  const form = page.getByTestId(`spot-form-${side}`);
+  await expect(form).toBeVisible();
+  return form;
+}
+
+/** A phone's order sheet closed again, so the book and the account tabs under it can be used. */
+async function closeSheet(page: Page): Promise<void> {
+  const sheet = page.getByRole('dialog');
+  if ((await page.getByTestId('spot-bar').count()) === 0 || !(await sheet.isVisible())) return;
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+}
+
+/** Sends the form and confirms in the confirm step. */
+async function submitAndConfirm(page: Page, form: Locator, side: 'buy' | 'sell'): Promise<void> {
+  await form.getByTestId(`submit-${side}`).click();
+  const confirm = page.getByTestId('spot-confirm');
+  await expect(confirm).toBeVisible();
+  await confirm.getByTestId('spot-confirm-submit').click();
+  await expect(confirm).toHaveCount(0);
+}
+
 async function accountTab(page: Page, tab: 'open' | 'history' | 'holdings' | 'market') {
+  await closeSheet(page);
   await page.getByTestId(`account-tab-${tab}`).click();
   await expect(page.getByTestId(`account-tab-${tab}`)).toHaveAttribute('aria-selected', 'true');
 }
@@ -127,15 +161,13 @@ async function place(
     tif?: 'gtc' | 'ioc' | 'post_only';
   },
 ): Promise<Locator> {
-  // On a phone one side's form shows at a time.
-  const toggle = page.getByTestId(`side-${order.side}`);
-  if ((await toggle.count()) > 0) await toggle.click();
+  // On a phone one side's form shows at a time, in the sheet.
+  const form = await openForm(page, order.side);
   await page.getByTestId(`type-${order.type}`).click();
   if (order.tif !== undefined) await page.getByTestId('spot-tif').selectOption(order.tif);
-  const form = page.getByTestId(`spot-form-${order.side}`);
   if (order.price !== undefined) await form.getByTestId('spot-price').fill(order.price);
   await form.getByTestId('spot-qty').fill(order.qty);
-  await form.getByTestId(`submit-${order.side}`).click();
+  await submitAndConfirm(page, form, order.side);
   return form;
 }
 
@@ -173,7 +205,10 @@ test('a limit buy below the market rests in the book and in open orders; cancell
   await registerByEmail(page, request);
   await holdingPair(pair.code, async () => {
     await openSpot(page, pair.code);
-    const buy = page.getByTestId('spot-form-buy');
+    const buy = await openForm(page, 'buy');
+    // Beside the book on a wide screen, in the sheet on a phone: the button in view at once.
+    await expect(buy.getByTestId('submit-buy')).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await expect(buy.getByTestId('available')).toHaveAttribute('data-value', '10000');
     await expect(page.getByTestId('spot-ledger')).toHaveText('Demo');
 
@@ -182,9 +217,9 @@ test('a limit buy below the market rests in the book and in open orders; cancell
     const price = midPriceOf(bid, midPriceOf(bid, ask, pair.tick), pair.tick);
     const qty = pair.one;
     const total = turnoverOf(price, qty);
-    // Off the tick: the form says so in the catalogue's words, before anything is sent.
+    // Off the tick: the form says so, naming the tick, before anything is sent.
     await buy.getByTestId('spot-price').fill(`${bid.split('.')[0]}.001`);
-    await expect(buy.getByText("Enter a price in steps of the pair's tick size")).toBeVisible();
+    await expect(buy.getByText(`Use steps of ${pair.tick} USDT`)).toBeVisible();
     await buy.getByTestId('spot-price').fill(price);
     await buy.getByTestId('spot-qty').fill(qty);
     // What is set aside and charged, before sending: price x quantity, 0.1 % of the coin received.
@@ -194,7 +229,7 @@ test('a limit buy below the market rests in the book and in open orders; cancell
       netOf(qty, received(pair, qty)),
     );
     await expect(buy.getByTestId('receive')).toHaveAttribute('data-value', received(pair, qty));
-    await buy.getByTestId('submit-buy').click();
+    await submitAndConfirm(page, buy, 'buy');
     const result = buy.getByTestId('spot-result');
     await expect(result).toHaveAttribute('data-status', 'waiting');
     await expect(result).toContainText('waiting for fill');
@@ -205,6 +240,7 @@ test('a limit buy below the market rests in the book and in open orders; cancell
     await expect(level).toHaveAttribute('data-platform', 'false');
     // A level of the book fills the price.
     await buy.getByTestId('spot-price').fill('');
+    await closeSheet(page);
     await level.click();
     await expect(buy.getByTestId('spot-price')).toHaveValue(price);
     await accountTab(page, 'open');
@@ -257,8 +293,8 @@ test("a market buy fills against the platform's quotes: the coin arrives, the tr
     await expect(rejected).toHaveAttribute('data-status', 'rejected');
     await expect(rejected).toContainText('Post-only: at this price the order would have traded');
     await expect(postOnly.getByTestId('available')).toHaveAttribute('data-value', '10000');
+    const buy = await openForm(page, 'buy');
     await page.getByTestId('type-market').click();
-    const buy = page.getByTestId('spot-form-buy');
     await buy.getByTestId('spot-qty').fill(pair.two);
     // The total is an estimate at the best ask (which the maker moves with the feed); the price
     // protection is shown.
@@ -269,13 +305,21 @@ test("a market buy fills against the platform's quotes: the coin arrives, the tr
       })
       .toBe(true);
     await expect(buy.getByTestId('protection')).toHaveAttribute('data-value', /^\d/);
-    await buy.getByTestId('submit-buy').click();
+    // The protection is a price per coin; what is set aside for it is the total.
+    await expect(buy).toContainText(`Highest price per ${pair.base}`);
+    await expect(buy.getByTestId('held')).toHaveAttribute('data-value', /^\d/);
+    await submitAndConfirm(page, buy, 'buy');
     const result = buy.getByTestId('spot-result');
     await expect(result).toHaveAttribute('data-status', 'success');
     await expect(result).toHaveAttribute('data-filled', pair.two);
+    // The fee, and what arrived after it.
+    const settled = result.getByTestId('result-settled');
+    await expect(settled).toHaveAttribute('data-received', received(pair, pair.two));
+    await expect(settled).toContainText(`you received`);
 
     // Less the 0.1 % fee in the coin received.
     await expectHolding(page, pair.base, received(pair, pair.two));
+    await closeSheet(page);
     if (info.project.name === 'mobile') await accountTab(page, 'market');
     const trade = page.getByTestId('trade-row').first();
     await expect(trade).toHaveAttribute('data-qty', pair.two);
@@ -352,6 +396,64 @@ test("a second person's sell meets the first person's resting buy inside the spr
   });
   expect(seller.errors, 'console errors of the second person').toEqual([]);
   await seller.context.close();
+});
+
+test('a limit far from the market is confirmed with a warning; spot orders show in My orders', async ({
+  page,
+  request,
+}, info) => {
+  const pair = pairOf(info);
+  await registerByEmail(page, request);
+  await holdingPair(pair.code, async () => {
+    await openSpot(page, pair.code);
+    // The book's columns line up: every price at the tick's decimals, every amount at the lot's.
+    const level = page.locator('[data-testid="book-row"][data-side="bid"]').first();
+    await expect(level.locator('td').first().locator('.amount')).toHaveText(/\.\d{2}$/);
+    await expect(level.locator('td').nth(1).locator('.amount')).toHaveText(/\.\d{4}$/);
+
+    const buy = await openForm(page, 'buy');
+    await page.getByTestId('type-limit').click();
+    // What is wrong is said, with the step.
+    await buy.getByTestId('spot-price').fill('abc');
+    await expect(buy.getByText('Enter a number, such as 12.5')).toBeVisible();
+    await buy.getByTestId('spot-qty').fill('-1');
+    await expect(buy.getByText('Enter an amount above zero')).toBeVisible();
+    await buy.getByTestId('spot-qty').fill('0.00001');
+    await expect(buy.getByText(`Use steps of 0.0001 ${pair.base}`)).toBeVisible();
+
+    // A buy at three times the market: the confirm step warns, and nothing is sent until
+    // the person confirms.
+    const market = Number(await page.getByTestId('spot-feed').getAttribute('data-value'));
+    await buy.getByTestId('spot-price').fill((market * 3).toFixed(2));
+    await buy.getByTestId('spot-qty').fill(pair.one);
+    await buy.getByTestId('submit-buy').click();
+    const warning = page.getByTestId('spot-confirm').getByTestId('far-warning');
+    await expect(warning).toContainText('above the market price');
+    await expect(warning).toContainText('trades at once');
+    expect(Number(await warning.getAttribute('data-deviation'))).toBeGreaterThan(150);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('spot-confirm')).toHaveCount(0);
+    await expect(buy.getByTestId('spot-result')).toHaveCount(0);
+
+    // A sensible limit below the market rests; it is in My orders, with every pair's.
+    const { bid } = await spread(page);
+    const price = netOf(bid, turnoverOf(pair.tick, '100'));
+    await buy.getByTestId('spot-price').fill(price);
+    await submitAndConfirm(page, buy, 'buy');
+    await expect(buy.getByTestId('spot-result')).toHaveAttribute('data-status', 'waiting');
+  });
+  await page.goto('/profile/orders');
+  await page.getByTestId('orders-tab-spot').click();
+  const mine = page.getByTestId('spot-orders');
+  await expect(mine.getByTestId('open-order')).toHaveCount(1);
+  await expect(mine.getByTestId('open-order')).toHaveAttribute('data-status', 'waiting');
+  await mine.getByTestId('cancel-order').click();
+  await expect(mine.getByTestId('open-order')).toHaveCount(0);
+  await expect(mine.getByTestId('history-order').first()).toHaveAttribute(
+    'data-status',
+    'cancelled',
+  );
+  await expectNoSidewaysScroll(page);
 });
 
 test.describe('visitors', () => {
@@ -441,8 +543,8 @@ test('the spot page in Arabic: right to left, no raw keys, nothing left in Engli
   await chooseLanguage(page, 'ar');
   await openSpot(page, 'BTCUSDT');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const buy = await openForm(page, 'buy');
   await expect(page.getByTestId('spot-ledger')).toHaveText('تجريبي');
-  const buy = page.getByTestId('spot-form-buy');
   await buy.getByTestId('spot-qty').fill('0.001');
   await expect(buy.getByTestId('fee')).toHaveAttribute('data-value', /^\d/);
   const spot = page.getByTestId('spot-page');
@@ -450,13 +552,18 @@ test('the spot page in Arabic: right to left, no raw keys, nothing left in Engli
   const words = (text: string) =>
     (text.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => !codes.includes(w));
   expect(words(await spot.innerText())).toEqual([]);
+  expect(words(await buy.innerText())).toEqual([]);
   // An order filled by the market maker: its answer, and its fills with the maker's mark.
   await holdingPair('BTCUSDT', async () => {
     await page.getByTestId('type-market').click();
     await buy.getByTestId('spot-qty').fill('0.001');
     await buy.getByTestId('submit-buy').click();
+    const confirm = page.getByTestId('spot-confirm');
+    expect(words(await confirm.innerText())).toEqual([]);
+    await confirm.getByTestId('spot-confirm-submit').click();
     await expect(buy.getByTestId('spot-result')).toHaveAttribute('data-status', 'success');
   });
+  expect(words(await buy.innerText())).toEqual([]);
   expect(words(await spot.innerText())).toEqual([]);
   await accountTab(page, 'history');
   await page.getByTestId('order-details').first().click();

@@ -77,12 +77,39 @@ async function expectAccessible(page: Page): Promise<void> {
   expect(blocking).toEqual([]);
 }
 
-/** Opens the market's page and waits for its trade panel to have a quote. */
+/**
+ * Opens the market's page and waits for its trade panel to have a quote. On a phone the panel
+ * opens from the Buy/Sell bar pinned at the bottom of the screen.
+ */
 async function openPanel(page: Page, i: Instrument & { type: number }): Promise<Locator> {
   await page.goto(`/cruuency?code=${i.code}&type=${i.type}&id=${i.id}`);
+  await openTradeSheet(page);
   const panel = page.getByTestId('trade-panel');
   await expect(panel.getByTestId('quote-ask')).toHaveAttribute('data-value', /\d/);
   return panel;
+}
+
+/** On a phone, taps Buy in the bar pinned at the bottom to open the order sheet. */
+async function openTradeSheet(page: Page): Promise<void> {
+  const bar = page.getByTestId('trade-bar');
+  if ((await page.evaluate(() => document.documentElement.dataset.layout)) !== 'mobile') return;
+  await expect(bar).toBeInViewport();
+  await bar.getByRole('button').first().click();
+  await expect(page.getByTestId('trade-sheet')).toBeVisible();
+}
+
+/** The order sheet of a phone closed again (Escape), so the page under it can be used. */
+async function closeTradeSheet(page: Page): Promise<void> {
+  const sheet = page.getByTestId('trade-sheet');
+  if ((await sheet.count()) === 0 || !(await sheet.isVisible())) return;
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+}
+
+/** The button is on screen as the page opened: nothing was scrolled to reach it. */
+async function expectInFirstView(page: Page, button: Locator): Promise<void> {
+  await expect(button).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 }
 
 async function valueOf(locator: Locator): Promise<number> {
@@ -136,6 +163,8 @@ test.describe('contracts', () => {
     const btc = await instrument(request, 'BTCUSDT');
     await holdingPrice('BTCUSDT', async () => {
       const panel = await openPanel(page, btc);
+      // The form beside the chart (a phone: in the sheet from the bar), its button in view.
+      await expectInFirstView(page, panel.getByTestId('trade-review'));
       await expect(panel.getByTestId('trade-book')).toHaveText('Demo');
       await expect(panel.getByTestId('risk-warning')).toHaveAttribute('href', /^\/detail\?id=\d+/);
       const ask = await valueOf(panel.getByTestId('quote-ask'));
@@ -146,6 +175,13 @@ test.describe('contracts', () => {
         takeProfit: scaled(ask * 1.01, btc.precision),
       });
 
+      // Under the chart, the person's position on this market.
+      await closeTradeSheet(page);
+      const onMarket = page.getByTestId('market-orders');
+      await expect(onMarket.getByTestId('market-orders-tab-positions')).toHaveText(/\(1\)/);
+      await expect(onMarket.getByTestId('position-row')).toHaveCount(1);
+      await expect(onMarket.getByTestId('position-roe')).toHaveAttribute('data-value', /\d/);
+
       // From the profile page to the orders screen: the position is open, priced live.
       await page.goto('/profile');
       await page.locator('a[href="/profile/orders"]').click();
@@ -155,9 +191,19 @@ test.describe('contracts', () => {
       await expect(position).toHaveAttribute('data-side', 'long');
       await expect(position.getByTestId('position-pnl')).toHaveAttribute('data-value', /\d/);
 
-      // A tick far above the take profit fires it; the user channel tells the screen.
+      // Nothing realised while it is open: its fee belongs to the open position.
+      await expect(page.getByTestId('profit-total-value')).toHaveAttribute('data-value', /^0/);
+      expect(await valueOf(page.getByTestId('open-fees'))).toBeGreaterThan(0);
+      await expect(page.getByTestId('equity')).toHaveAttribute('data-value', /^\d/);
+
+      // A tick far above the take profit fires it; the user channel tells the screen, and a
+      // message says what closed, why and for how much.
       await pushTick(request, 'BTCUSDT', scaled(ask * 1.2, btc.precision));
       await expect(position).toHaveCount(0);
+      const notice = page.getByTestId('toast');
+      await expect(notice).toContainText('Closed by take profit');
+      await expect(notice).toContainText('BTCUSDT Buy / long');
+      expect(await valueOf(notice.getByTestId('notice-profit'))).toBeGreaterThan(0);
     });
     await page.getByTestId('orders-tab-history').click();
     const closed = page.getByTestId('orders-closed').getByTestId('history-row');
@@ -256,6 +302,103 @@ test.describe('contracts', () => {
     await page.goto('/profile/balance');
     await expect(page.getByTestId('available-USDT')).toHaveText('10,000');
   });
+});
+
+test('contracts, options and spot are one click from the shell, on every screen', async ({
+  page,
+}, info) => {
+  await page.goto('/help');
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('link', { name: 'Contracts' }).click();
+  await expect(page).toHaveURL(/\/cruuency\?code=BTCUSDT&type=2&id=\d+&panel=contract$/);
+  await expect(nav.getByRole('link', { name: 'Contracts' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await openTradeSheet(page);
+  await expect(page.getByTestId('trade-tab-contract')).toHaveAttribute('aria-selected', 'true');
+  await closeTradeSheet(page);
+
+  await nav.getByRole('link', { name: 'Options' }).click();
+  await expect(page).toHaveURL(/panel=option$/);
+  await openTradeSheet(page);
+  await expect(page.getByTestId('trade-tab-option')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('option-form')).toBeVisible();
+  await closeTradeSheet(page);
+
+  await nav.getByRole('link', { name: 'Spot' }).click();
+  await expect(page).toHaveURL(/\/spot\/BTCUSDT$/);
+  await expect(page.getByTestId('spot-page')).toBeVisible();
+  if (info.project.name === 'mobile') {
+    // Six tabs, each on one line at 390 px.
+    await expect(nav.getByRole('link')).toHaveCount(6);
+    for (const link of await nav.getByRole('link').all()) {
+      const box = await link.locator('span').boundingBox();
+      expect(box?.height ?? 99).toBeLessThan(20);
+    }
+  }
+});
+
+test('the form says what is wrong: lots bounds, and a stop loss past liquidation refused', async ({
+  page,
+  request,
+}) => {
+  await registerByEmail(page, request);
+  const btc = await instrument(request, 'BTCUSDT');
+  const panel = await openPanel(page, btc);
+  const lots = panel.getByTestId('lots');
+  await lots.fill('5000');
+  await expect(panel.getByText('The maximum is 1,000')).toBeVisible();
+  await lots.fill('0.0001');
+  await expect(panel.getByText('The minimum is 0.001')).toBeVisible();
+  await lots.fill('0.0015');
+  await expect(panel.getByText('Use steps of 0.001')).toBeVisible();
+  await lots.fill('ten');
+  await expect(panel.getByText('Enter a number, such as 12.5')).toBeVisible();
+  await lots.fill('0.01');
+  await expect(panel.getByTestId('figure-value')).toHaveAttribute('data-value', /^\d/);
+  await panel.getByTestId('trade-tab-option').click();
+  const amount = panel.getByTestId('option-amount');
+  await amount.fill('5');
+  await expect(panel.getByText('The minimum is 10 USDT')).toBeVisible();
+  await amount.fill('6000');
+  await expect(panel.getByText('The maximum is 5,000 USDT')).toBeVisible();
+  await panel.getByTestId('trade-tab-contract').click();
+
+  // At 100x a long is liquidated 0.5 % under its price: a stop loss 2 % under can never fire.
+  await panel.getByTestId('leverage').selectOption('100');
+  const ask = await valueOf(panel.getByTestId('quote-ask'));
+  const liquidation = await valueOf(panel.getByTestId('figure-liquidation'));
+  await panel.getByTestId('stop-loss').fill(scaled(ask * 0.98, btc.precision));
+  await panel.getByTestId('take-profit').fill(scaled(ask * 1.01, btc.precision));
+  expect(ask * 0.98).toBeLessThan(liquidation);
+  await expect(panel.getByText(/before the liquidation price/)).toBeVisible();
+  await expect(panel.getByTestId('figure-sl')).not.toHaveAttribute('data-value', /./);
+  await panel.getByTestId('trade-review').click();
+  await expect(page.getByTestId('trade-confirm')).toHaveCount(0);
+  // Above the liquidation price it is taken.
+  await panel.getByTestId('stop-loss').fill(scaled(ask * 0.997, btc.precision));
+  await expect(panel.getByTestId('figure-sl')).toHaveAttribute('data-value', /^-\d/);
+});
+
+test('an empty Real account leads to a deposit, or back to Demo', async ({ page, request }) => {
+  await registerByEmail(page, request);
+  await page.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem('kestrel.preferences') ?? '{}') as object;
+    localStorage.setItem('kestrel.preferences', JSON.stringify({ ...saved, book: 'real' }));
+  });
+  const eth = await instrument(request, 'ETHUSDT');
+  const panel = await openPanel(page, eth);
+  await expect(panel.getByTestId('trade-book')).toHaveText('Real');
+  const ask = await valueOf(panel.getByTestId('quote-ask'));
+  await panel.getByTestId('stop-loss').fill(scaled(ask * 0.95, eth.precision));
+  await panel.getByTestId('take-profit').fill(scaled(ask * 1.05, eth.precision));
+  const funds = panel.getByTestId('insufficient-funds');
+  await expect(funds).toContainText('Your Real account does not hold enough USDT');
+  await expect(funds.getByTestId('fund-deposit')).toHaveAttribute('href', '/profile/deposit');
+  await funds.getByTestId('fund-demo').click();
+  await expect(panel.getByTestId('trade-book')).toHaveText('Demo');
+  await expect(funds).toHaveCount(0);
 });
 
 test('a 30-second option counts down, settles and recomputes', async ({ page, request }, info) => {

@@ -3,8 +3,8 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import type { NavItem } from './navigation.ts';
 
 /**
- * A shell navigation link, marked current on its own path or where its entry leads (a trade
- * entry on the market page it opened).
+ * A shell navigation link, marked current on its own path, and a trade entry on the market
+ * page it opened, at its tab.
  */
 export function NavEntry({
   item,
@@ -16,7 +16,8 @@ export function NavEntry({
   children: ReactNode;
 }) {
   const { pathname, search } = useLocation();
-  if (item.current?.(pathname, new URLSearchParams(search)) === true) {
+  const panel = search.includes('panel=option') ? 'option' : 'contract';
+  if (pathname === '/cruuency' && item.panel === panel) {
     return (
       <Link to={item.to} className={`${className} active`} aria-current="page">
         {children}

@@ -10,8 +10,8 @@ const positions = readJson<Record<string, number>>(perSession, STORAGE_KEY, {});
 
 /**
  * What react-router's <ScrollRestoration> does, for the declarative router (it needs a data
- * router): back and forward restore the entry's position, a link to #id scrolls to it, a
- * screen replacing its own query keeps the position, any other navigation starts at the top.
+ * router): back and forward restore the entry's position, a link to #id scrolls to it, any other
+ * navigation starts at the top.
  */
 export function ScrollRestoration(): null {
   const location = useLocation();
@@ -38,13 +38,8 @@ export function ScrollRestoration(): null {
     };
   }, []);
 
-  const lastPath = useRef(location.pathname);
   useLayoutEffect(() => {
     entry.current = location.key;
-    const samePath = lastPath.current === location.pathname;
-    lastPath.current = location.pathname;
-    // A screen replacing its own query (a tab it keeps in the URL) stays where the person is.
-    if (navigationType === 'REPLACE' && samePath && location.hash === '') return;
     const saved = positions[location.key];
     if (navigationType === 'POP' && saved !== undefined) {
       window.scrollTo(0, saved);
@@ -53,7 +48,7 @@ export function ScrollRestoration(): null {
     const target = location.hash === '' ? null : document.getElementById(hashId(location.hash));
     if (target === null) window.scrollTo(0, 0);
     else target.scrollIntoView();
-  }, [location.key, location.hash, location.pathname, navigationType]);
+  }, [location.key, location.hash, navigationType]);
 
   return null;
 }

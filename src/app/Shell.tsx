@@ -40,7 +40,7 @@ export function Shell({ notices }: { notices?: ReactNode }) {
     <>
       <ScrollRestoration />
       <Chrome bare={BARE_PATHS.includes(pathname)}>{page}</Chrome>
-      {isLogin && notices}
+      {isLogin && <Suspense fallback={null}>{notices}</Suspense>}
     </>
   );
 }

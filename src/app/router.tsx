@@ -6,7 +6,7 @@ import { fundsRoutes } from '../features/funds/routes.tsx';
 import { marketRoutes } from '../features/market/routes.tsx';
 import { nftsRoutes } from '../features/nfts/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
-import { SpotLink, SpotOrders, spotRoutes } from '../features/spot/routes.tsx';
+import { SpotLink, spotRoutes } from '../features/spot/routes.tsx';
 import {
   MarketOrders,
   TradeNotices,
@@ -48,7 +48,7 @@ const appRoutes: AppRoute[] = [
   ...profileRoutes,
   ...fundsRoutes({ coinAction: (asset) => <SpotLink place="coin" asset={asset} /> }),
   // My orders lists spot orders too, from the spot feature.
-  ...tradingRoutes({ spotOrders: <SpotOrders /> }),
+  ...tradingRoutes({ spotOrders: <SpotLink place="orders" /> }),
   ...spotRoutes,
   ...authRoutes,
   ...contentRoutes,

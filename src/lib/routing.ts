@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { RouteName } from '../../contract/routes.ts';
 import { loadScreenLocales } from '../i18n/i18n.ts';
+import { loadScreenIcons } from '../ui/Icon.tsx';
 
 /** A screen whose code is fetched on first use, or earlier through `preload` (see preloadPage). */
 export interface Page {
@@ -15,10 +16,12 @@ export function page<Props extends object>(
   load: () => Promise<{ default: ComponentType<Props> }>,
   locales: 'startUpLocales' | 'screenLocales' = 'screenLocales',
 ): ComponentType<Props> & Page {
+  // The screens' icons travel with any screen but home (src/ui/Icon.tsx).
   const loadWithLocales =
     locales === 'startUpLocales'
       ? load
-      : () => Promise.all([load(), loadScreenLocales()]).then(([module]) => module);
+      : () =>
+          Promise.all([load(), loadScreenLocales(), loadScreenIcons()]).then(([module]) => module);
   return Object.assign(lazy(loadWithLocales), { preload: loadWithLocales });
 }
 

@@ -39,3 +39,26 @@ export function InsufficientFunds({ asset }: { asset: string }) {
     </div>
   );
 }
+
+/**
+ * A form's refusal that is not one field's, above its button: a balance too small, with the
+ * way out, or what else is wrong in words.
+ */
+export function FormProblem({
+  insufficient,
+  message,
+  testId,
+}: {
+  /** The coin the order lacks, when that is the refusal. */
+  insufficient: string | undefined;
+  message: string | undefined;
+  testId: string;
+}) {
+  if (insufficient !== undefined) return <InsufficientFunds asset={insufficient} />;
+  if (message === undefined) return null;
+  return (
+    <div className="alert alert-error" role="alert" data-testid={testId}>
+      {message}
+    </div>
+  );
+}

@@ -126,10 +126,10 @@ export default function MarketDetailPage({
             )}
           </div>
         </section>
-        {activitySlot}
+        <Suspense fallback={null}>{activitySlot}</Suspense>
       </div>
       <aside className="detail-side" aria-label={t('detail.trade', { code: m.code })}>
-        {tradeSlot}
+        <Suspense fallback={<Spinner />}>{tradeSlot}</Suspense>
       </aside>
     </div>
   );

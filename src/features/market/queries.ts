@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Timeframe } from '../../../contract/market/timeframes.ts';
 import { call } from '../../api/client.ts';
+import { layout } from '../../lib/layout.ts';
 
 export function useMarketList(type: number, search = '', enabled = true) {
   return useQuery({
@@ -20,10 +21,16 @@ export function useMarketInfo(id: number) {
   });
 }
 
+/**
+ * How many candles a chart shows. A phone's 390 px show 120 (30 hours of 15-minute candles)
+ * readably; 300 drew a pixel each, and drawing them was a long task on a phone's CPU.
+ */
+const CANDLES = layout === 'mobile' ? 120 : 300;
+
 export function useCandles(code: string, timeframe: Timeframe) {
   return useQuery({
     queryKey: ['candles', code, timeframe],
-    queryFn: () => call('getKValueByCodeAndDate', { query: { code, timeframe, limit: 300 } }),
+    queryFn: () => call('getKValueByCodeAndDate', { query: { code, timeframe, limit: CANDLES } }),
     enabled: code !== '',
   });
 }

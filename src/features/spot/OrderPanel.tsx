@@ -14,7 +14,7 @@ import { useStore } from '../../state/store.ts';
 import { ActionBar } from '../../ui/ActionBar.tsx';
 import { Amount } from '../../ui/Amount.tsx';
 import { FormErrorAlert } from '../../ui/FormErrorAlert.tsx';
-import { InsufficientFunds } from '../../ui/InsufficientFunds.tsx';
+import { FormProblem } from '../../ui/InsufficientFunds.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -123,24 +123,54 @@ function SideFigures({
   );
 }
 
+/** A limit far from the market: how far, and what that price will do. */
+function FarWarning({
+  side,
+  pair,
+  deviation,
+  feedPrice,
+}: {
+  side: SpotSide;
+  pair: SpotPair;
+  deviation: string;
+  feedPrice: string | null | undefined;
+}) {
+  const { t } = useTranslation('spot');
+  const above = !deviation.startsWith('-');
+  return (
+    <div
+      className="alert alert-warning"
+      role="alert"
+      data-testid="far-warning"
+      data-deviation={deviation}
+    >
+      <p>
+        <strong>
+          {t(above ? 'confirm.farAbove' : 'confirm.farBelow', {
+            percent: formatDecimal(deviation.replace('-', '')),
+            market: formatDecimal(feedPrice ?? null),
+            quote: pair.quote,
+          })}
+        </strong>
+      </p>
+      {/* A buy above the market, or a sell below it, trades at once; the other way it waits. */}
+      <p>{t(`confirm.farEffect.${above === (side === 'buy') ? 'trades' : 'waits'}`)}</p>
+    </div>
+  );
+}
+
 /** The confirm step: the order, its figures, and a warning when its price is far from the market. */
 function ConfirmSpot({
-  side,
-  type,
   pair,
-  price,
-  qty,
+  order,
   figures,
   feedPrice,
   busy,
   onSend,
   onClose,
 }: {
-  side: SpotSide;
-  type: SpotType;
   pair: SpotPair;
-  price: string;
-  qty: string;
+  order: { side: SpotSide; type: SpotType; price: string; qty: string };
   figures: DraftFigures;
   feedPrice: string | null | undefined;
   busy: boolean;
@@ -148,8 +178,7 @@ function ConfirmSpot({
   onClose: () => void;
 }) {
   const { t } = useTranslation('spot');
-  const deviation = figures.deviation ?? '0';
-  const above = !deviation.startsWith('-');
+  const { side, type } = order;
   return (
     <Modal title={t('confirm.title')} onClose={onClose}>
       <div className="spot-confirm" data-testid="spot-confirm">
@@ -159,32 +188,16 @@ function ConfirmSpot({
           </Figure>
           {type === 'limit' && (
             <Figure label={t('confirm.price', { base: pair.base })} testId="confirm-price">
-              <Amount value={price} asset={pair.quote} />
+              <Amount value={order.price} asset={pair.quote} />
             </Figure>
           )}
           <Figure label={t('form.qty', { base: pair.base })} testId="confirm-qty">
-            <Amount value={qty} asset={pair.base} />
+            <Amount value={order.qty} asset={pair.base} />
           </Figure>
         </dl>
         <SideFigures side={side} pair={pair} figures={figures} />
-        {figures.far && (
-          <div
-            className="alert alert-warning"
-            role="alert"
-            data-testid="far-warning"
-            data-deviation={deviation}
-          >
-            <p>
-              <strong>
-                {t(above ? 'confirm.farAbove' : 'confirm.farBelow', {
-                  percent: formatDecimal(deviation.replace('-', '')),
-                  market: formatDecimal(feedPrice ?? null),
-                  quote: pair.quote,
-                })}
-              </strong>
-            </p>
-            <p>{t(`confirm.farEffect.${above === (side === 'buy') ? 'trades' : 'waits'}`)}</p>
-          </div>
+        {figures.far && figures.deviation !== undefined && (
+          <FarWarning side={side} pair={pair} deviation={figures.deviation} feedPrice={feedPrice} />
         )}
         <button
           type="button"
@@ -305,6 +318,74 @@ function SideFields({
   );
 }
 
+/** One side's form state: the quantity typed, the figures and refusals, review and send. */
+function useSideForm(
+  side: SpotSide,
+  pair: SpotPair,
+  book: SpotBook | undefined,
+  draft: PanelDraft,
+  available: Available | undefined,
+) {
+  const form = useFormError();
+  const problemText = useSpotProblemText(pair);
+  const sendSpot = useSendSpot(pair);
+  const [qty, setQty] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [done, setDone] = useState<SpotOrder | null>(null);
+  const price = normaliseDecimal(draft.price[side]);
+  const order = { side, type: draft.type, tif: draft.tif, price, qty: normaliseDecimal(qty) };
+  const figures = draftFigures(
+    pair,
+    order,
+    { bestAsk: book?.asks[0]?.price, bestBid: book?.bids[0]?.price, feedPrice: book?.feedPrice },
+    available,
+  );
+  const typed = { price: draft.price[side] !== '', qty: qty !== '' };
+  const formProblem = figures.problems.find(
+    (p) => p.field === undefined && (submitted || typed.qty || p.code === Code.notTradable),
+  );
+  return {
+    form,
+    qty,
+    order,
+    figures,
+    done,
+    confirming,
+    problemText,
+    formProblem,
+    /** A field's problem once the person has typed in it, or tried to send. */
+    fieldError(field: 'price' | 'qty'): string | undefined {
+      const problem = figures.problems.find((p) => p.field === field);
+      if (problem !== undefined && (typed[field] || submitted)) return problemText(problem);
+      return form.fieldError(field);
+    },
+    change(apply: () => void) {
+      apply();
+      form.clear();
+      setDone(null);
+    },
+    setQty,
+    review(e: FormEvent) {
+      e.preventDefault();
+      setSubmitted(true);
+      form.clear();
+      if (figures.problems.length === 0) setConfirming(true);
+    },
+    closeConfirm: () => setConfirming(false),
+    send: () =>
+      form.submit(async () => {
+        try {
+          setDone(await sendSpot(order));
+          setSubmitted(false);
+          setQty('');
+        } finally {
+          setConfirming(false);
+        }
+      }),
+  };
+}
+
 /** One side's form: price (limit), quantity, a share of the balance, the figures, a confirm step. */
 function SideForm({
   side,
@@ -322,59 +403,14 @@ function SideForm({
   available: Available | undefined;
 }) {
   const { t } = useTranslation('spot');
-  const form = useFormError();
-  const problemText = useSpotProblemText(pair);
-  const sendSpot = useSendSpot(pair);
-  const [qty, setQty] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [done, setDone] = useState<SpotOrder | null>(null);
-  const price = normaliseDecimal(draft.price[side]);
-  const order = { side, type: draft.type, tif: draft.tif, price, qty: normaliseDecimal(qty) };
-  const figures = draftFigures(
-    pair,
-    order,
-    { bestAsk: book?.asks[0]?.price, bestBid: book?.bids[0]?.price, feedPrice: book?.feedPrice },
-    available,
-  );
-  const typed = { price: draft.price[side] !== '', qty: qty !== '' };
-  const fieldError = (field: 'price' | 'qty'): string | undefined => {
-    const problem = figures.problems.find((p) => p.field === field);
-    if (problem !== undefined && (typed[field] || submitted)) return problemText(problem);
-    return form.fieldError(field);
-  };
-  const formProblem = figures.problems.find(
-    (p) => p.field === undefined && (submitted || typed.qty || p.code === Code.notTradable),
-  );
-  const change = (apply: () => void) => {
-    apply();
-    form.clear();
-    setDone(null);
-  };
-  const review = (e: FormEvent) => {
-    e.preventDefault();
-    setSubmitted(true);
-    form.clear();
-    if (figures.problems.length === 0) setConfirming(true);
-  };
-  const send = () =>
-    form.submit(async () => {
-      try {
-        setDone(await sendSpot(order));
-        setSubmitted(false);
-        setQty('');
-      } finally {
-        setConfirming(false);
-      }
-    });
-
+  const f = useSideForm(side, pair, book, draft, available);
   const coin = side === 'buy' ? pair.quote : pair.base;
   const own =
     available === undefined ? undefined : side === 'buy' ? available.quote : available.base;
   return (
     <form
       className={`spot-form spot-form-${side}`}
-      onSubmit={review}
+      onSubmit={f.review}
       noValidate
       data-testid={`spot-form-${side}`}
     >
@@ -388,47 +424,40 @@ function SideForm({
         side={side}
         pair={pair}
         draft={draft}
-        qty={qty}
-        onPrice={(p) => change(() => onPrice(p))}
-        onQty={(q) => change(() => setQty(q))}
-        fieldError={fieldError}
-        holdPrice={figures.holdPrice}
+        qty={f.qty}
+        onPrice={(p) => f.change(() => onPrice(p))}
+        onQty={(q) => f.change(() => f.setQty(q))}
+        fieldError={f.fieldError}
+        holdPrice={f.figures.holdPrice}
         available={available}
       />
-      <SideFigures side={side} pair={pair} figures={figures} />
-      {formProblem?.code === Code.insufficientBalance ? (
-        <InsufficientFunds asset={coin} />
-      ) : (
-        formProblem !== undefined && (
-          <div className="alert alert-error" role="alert" data-testid="spot-problem">
-            {problemText(formProblem)}
-          </div>
-        )
-      )}
-      <FormErrorAlert form={form} fields={FIELDS} />
-      {done !== null && <OrderResult order={done} base={pair.base} quote={pair.quote} />}
+      <SideFigures side={side} pair={pair} figures={f.figures} />
+      <FormProblem
+        insufficient={f.formProblem?.code === Code.insufficientBalance ? coin : undefined}
+        message={f.formProblem === undefined ? undefined : f.problemText(f.formProblem)}
+        testId="spot-problem"
+      />
+      <FormErrorAlert form={f.form} fields={FIELDS} />
+      {f.done !== null && <OrderResult order={f.done} base={pair.base} quote={pair.quote} />}
       <div className="sheet-submit">
         <button
           type="submit"
           className={`btn btn-block spot-submit-${side}`}
-          disabled={form.busy}
+          disabled={f.form.busy}
           data-testid={`submit-${side}`}
         >
           {t(side === 'buy' ? 'form.buy' : 'form.sell', { base: pair.base })}
         </button>
       </div>
-      {confirming && (
+      {f.confirming && (
         <ConfirmSpot
-          side={side}
-          type={draft.type}
           pair={pair}
-          price={price}
-          qty={order.qty}
-          figures={figures}
+          order={f.order}
+          figures={f.figures}
           feedPrice={book?.feedPrice}
-          busy={form.busy}
-          onSend={() => void send()}
-          onClose={() => setConfirming(false)}
+          busy={f.form.busy}
+          onSend={() => void f.send()}
+          onClose={f.closeConfirm}
         />
       )}
     </form>

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { SpotPair } from '../../../contract/spot/schemas.ts';
@@ -69,10 +70,19 @@ export function CoinSpotLink({ asset }: { asset: string }) {
 }
 
 export type SpotLinkProps =
-  { place: 'market' | 'row'; code: string } | { place: 'coin'; asset: string };
+  | { place: 'market' | 'row'; code: string }
+  | { place: 'coin'; asset: string }
+  | { place: 'orders' };
 
-/** The link for `place`: under a market's chart, in a market list's row, in a coin's row. */
+// Its own chunk: the links above load on many screens, the order lists on My orders only.
+const SpotOrders = lazy(() => import('./SpotOrders.tsx'));
+
+/**
+ * The link for `place`: under a market's chart, in a market list's row, in a coin's row; or
+ * My orders' spot orders.
+ */
 export default function SpotLink(props: SpotLinkProps) {
+  if (props.place === 'orders') return <SpotOrders />;
   if (props.place === 'coin') return <CoinSpotLink asset={props.asset} />;
   return props.place === 'market' ? (
     <MarketSpotLink code={props.code} />

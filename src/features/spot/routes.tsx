@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { page, type AppRoute } from '../../lib/routing.ts';
-import { Spinner } from '../../ui/EmptyState.tsx';
 import type { SpotLinkProps } from './SpotLinks.tsx';
 
 const SpotPage = page(() => import('./SpotPage.tsx'));
@@ -16,23 +15,13 @@ const LazySpotLink = lazy(() => import('./SpotLinks.tsx'));
 /**
  * The way into spot trading from another feature's screen (src/app hands it over): under a
  * market's chart and in a market list's row when the instrument is a spot pair, in a coin's
- * row of the coin accounts. Nothing when there is no pair.
+ * row of the coin accounts (nothing when there is no pair), and the person's spot orders in My
+ * orders.
  */
 export function SpotLink(props: SpotLinkProps) {
   return (
     <Suspense fallback={null}>
       <LazySpotLink {...props} />
-    </Suspense>
-  );
-}
-
-const LazySpotOrders = lazy(() => import('./SpotOrders.tsx'));
-
-/** The person's spot orders on every pair, for My orders (src/app hands it over). */
-export function SpotOrders() {
-  return (
-    <Suspense fallback={<Spinner />}>
-      <LazySpotOrders />
     </Suspense>
   );
 }

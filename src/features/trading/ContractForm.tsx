@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Code } from '../../../contract/errors.ts';
@@ -13,7 +13,7 @@ import { useRequestKey } from '../../lib/use-request-key.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { Figure } from '../../ui/Figure.tsx';
 import { FormErrorAlert } from '../../ui/FormErrorAlert.tsx';
-import { InsufficientFunds } from '../../ui/InsufficientFunds.tsx';
+import { FormProblem } from '../../ui/InsufficientFunds.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import {
@@ -111,6 +111,58 @@ function stopReference(info: TradingInfo, draft: ContractDraft): string | null {
   return draft.side === 'long' ? info.bid : info.ask;
 }
 
+/**
+ * Where each stop may go, with the numbers: a long's stop loss below the price it would close
+ * at and above its liquidation price, its take profit above; a short's the other way round.
+ */
+function useStopHints(info: TradingInfo, draft: ContractDraft, liquidation: bigint | undefined) {
+  const { t } = useTranslation('trading');
+  const reference = stopReference(info, draft);
+  if (reference === null) return { stopLoss: undefined, takeProfit: undefined };
+  const price = formatDecimal(reference);
+  const long = draft.side === 'long';
+  return {
+    stopLoss:
+      liquidation === undefined
+        ? t(long ? 'contract.below' : 'contract.above', { price })
+        : t(`contract.stopLossBetween.${draft.side}`, {
+            price,
+            liquidation: formatDecimal(priceText(liquidation, info.precision)),
+          }),
+    takeProfit: t(long ? 'contract.above' : 'contract.below', { price }),
+  };
+}
+
+function LeverageField({
+  leverages,
+  value,
+  onChange,
+}: {
+  leverages: readonly number[];
+  value: number;
+  onChange: (leverage: number) => void;
+}) {
+  const { t } = useTranslation('trading');
+  return (
+    <label className="field">
+      <span className="field-label">{t('contract.leverage')}</span>
+      <select
+        className="select"
+        name="leverage"
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+        data-testid="leverage"
+      >
+        {leverages.map((l) => (
+          <option key={l} value={l}>
+            {t('contract.leverageValue', { value: l })}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** Limit price, lots, leverage and the two stops, each with its bound or its refusal. */
 function ContractFields({
   info,
@@ -128,20 +180,7 @@ function ContractFields({
   fieldError: (field: ContractField) => string | undefined;
 }) {
   const { t } = useTranslation('trading');
-  const reference = stopReference(info, draft);
-  const price = reference === null ? '' : formatDecimal(reference);
-  const below = draft.side === 'long';
-  const stopLossHint =
-    reference === null
-      ? undefined
-      : liquidation === undefined
-        ? t(below ? 'contract.below' : 'contract.above', { price })
-        : t(`contract.stopLossBetween.${draft.side}`, {
-            price,
-            liquidation: formatDecimal(priceText(liquidation, info.precision)),
-          });
-  const takeProfitHint =
-    reference === null ? undefined : t(below ? 'contract.above' : 'contract.below', { price });
+  const hints = useStopHints(info, draft, liquidation);
   const decimal = { inputMode: 'decimal', autoComplete: 'off' } as const;
   return (
     <div className="trade-fields">
@@ -174,22 +213,11 @@ function ContractFields({
         hint={t('contract.lotsHint', { min: spec.lotMin, step: spec.lotStep, max: spec.lotMax })}
         data-testid="lots"
       />
-      <label className="field">
-        <span className="field-label">{t('contract.leverage')}</span>
-        <select
-          className="select"
-          name="leverage"
-          value={draft.leverage}
-          onChange={(e) => set({ leverage: Number(e.target.value) })}
-          data-testid="leverage"
-        >
-          {spec.leverages.map((l) => (
-            <option key={l} value={l}>
-              {t('contract.leverageValue', { value: l })}
-            </option>
-          ))}
-        </select>
-      </label>
+      <LeverageField
+        leverages={spec.leverages}
+        value={draft.leverage}
+        onChange={(leverage) => set({ leverage })}
+      />
       <TextField
         label={t('contract.stopLoss')}
         name="stopLoss"
@@ -197,7 +225,7 @@ function ContractFields({
         value={draft.stopLoss}
         onChange={(e) => set({ stopLoss: e.target.value })}
         error={fieldError('stopLoss')}
-        hint={stopLossHint}
+        hint={hints.stopLoss}
         data-testid="stop-loss"
       />
       <TextField
@@ -207,7 +235,7 @@ function ContractFields({
         value={draft.takeProfit}
         onChange={(e) => set({ takeProfit: e.target.value })}
         error={fieldError('takeProfit')}
-        hint={takeProfitHint}
+        hint={hints.takeProfit}
         data-testid="take-profit"
       />
     </div>
@@ -364,6 +392,74 @@ function useSendContract(info: TradingInfo, draft: ContractDraft) {
   };
 }
 
+/** The contract form's state: what is typed, its figures and refusals, review and send. */
+function useContractForm(info: TradingInfo, spec: Spec, gate: TradeGate, side: Side) {
+  const balances = useBalances();
+  const form = useFormError();
+  const problemText = useProblemText();
+  const [fields, setFields] = useState<Fields>(() => ({
+    type: 'market',
+    price: '',
+    lots: spec.lotMin,
+    leverage: defaultLeverage(spec.leverages),
+    stopLoss: '',
+    takeProfit: '',
+  }));
+  const draft: ContractDraft = { ...fields, side };
+  const [submitted, setSubmitted] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [done, setDone] = useState<UOrder | null>(null);
+  const sendContract = useSendContract(info, draft);
+  const available = balances.data?.assets.find((a) => a.asset === 'USDT')?.available;
+  const figures = contractFigures(info, draft, gate === 'ready' ? available : undefined);
+  const touched = () => {
+    form.clear();
+    setDone(null);
+  };
+  const bothTyped = draft.stopLoss !== '' && draft.takeProfit !== '';
+  return {
+    form,
+    draft,
+    figures,
+    available,
+    done,
+    confirming,
+    touched,
+    set(patch: Partial<Fields>) {
+      setFields((d) => ({ ...d, ...patch }));
+      touched();
+    },
+    /** A field's problem once the person has typed in it, or tried to continue. */
+    fieldError(field: ContractField): string | undefined {
+      const typed = field === 'leverage' || draft[field] !== '';
+      const problem = figures.problems.find((p) => p.field === field);
+      if (problem !== undefined && (typed || submitted)) return problemText(problem);
+      return form.fieldError(field);
+    },
+    formProblem: figures.problems.find(
+      (p) =>
+        p.field === undefined && (submitted || bothTyped || p.code === Code.insufficientBalance),
+    ),
+    review(e: FormEvent) {
+      e.preventDefault();
+      setSubmitted(true);
+      form.clear();
+      if (gate === 'ready' && figures.problems.length === 0) setConfirming(true);
+    },
+    closeConfirm: () => setConfirming(false),
+    send: () =>
+      form.submit(async () => {
+        try {
+          setDone(await sendContract());
+          setSubmitted(false);
+          setFields((d) => ({ ...d, price: '', stopLoss: '', takeProfit: '' }));
+        } finally {
+          setConfirming(false);
+        }
+      }),
+  };
+}
+
 /**
  * A leveraged contract: side, market or limit, lots, leverage, the required stop loss and take
  * profit, and the figures the server will hold and charge, computed with its own formulas
@@ -383,121 +479,96 @@ export function ContractForm({
   onSide: (side: Side) => void;
 }) {
   const { t } = useTranslation('trading');
-  const balances = useBalances();
-  const form = useFormError();
-  const problemText = useProblemText();
-  const [fields, setFields] = useState<Fields>(() => ({
-    type: 'market',
-    price: '',
-    lots: spec.lotMin,
-    leverage: defaultLeverage(spec.leverages),
-    stopLoss: '',
-    takeProfit: '',
-  }));
-  const draft: ContractDraft = { ...fields, side };
-  const [submitted, setSubmitted] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [done, setDone] = useState<UOrder | null>(null);
-  const sendContract = useSendContract(info, draft);
-
-  const available = balances.data?.assets.find((a) => a.asset === 'USDT')?.available;
-  const figures = contractFigures(info, draft, gate === 'ready' ? available : undefined);
-  const touched = () => {
-    form.clear();
-    setDone(null);
-  };
-  const set = (patch: Partial<Fields>) => {
-    setFields((d) => ({ ...d, ...patch }));
-    touched();
-  };
-
-  /** A field's problem once the person has typed in it, or tried to continue. */
-  const fieldError = (field: ContractField): string | undefined => {
-    const typed = field === 'leverage' || draft[field] !== '';
-    const problem = figures.problems.find((p) => p.field === field);
-    if (problem !== undefined && (typed || submitted)) return problemText(problem);
-    return form.fieldError(field);
-  };
-  const bothTyped = draft.stopLoss !== '' && draft.takeProfit !== '';
-  const formProblem = figures.problems.find(
-    (p) => p.field === undefined && (submitted || bothTyped || p.code === Code.insufficientBalance),
-  );
-
-  function review(e: FormEvent) {
-    e.preventDefault();
-    setSubmitted(true);
-    form.clear();
-    if (gate !== 'ready' || figures.problems.length > 0) return;
-    setConfirming(true);
-  }
-
-  async function send() {
-    await form.submit(async () => {
-      try {
-        setDone(await sendContract());
-        setSubmitted(false);
-        setFields((d) => ({ ...d, price: '', stopLoss: '', takeProfit: '' }));
-      } finally {
-        setConfirming(false);
-      }
-    });
-  }
-
+  const f = useContractForm(info, spec, gate, side);
   return (
-    <form className="trade-form" onSubmit={review} noValidate data-testid="contract-form">
+    <form className="trade-form" onSubmit={f.review} noValidate data-testid="contract-form">
       <ContractChoices
-        draft={draft}
+        draft={f.draft}
         onSide={(next) => {
           onSide(next);
-          touched();
+          f.touched();
         }}
-        set={set}
+        set={f.set}
       />
       <ContractFields
         info={info}
         spec={spec}
-        draft={draft}
-        liquidation={figures.liquidation}
-        set={set}
-        fieldError={fieldError}
+        draft={f.draft}
+        liquidation={f.figures.liquidation}
+        set={f.set}
+        fieldError={f.fieldError}
       />
-      <ContractSummary info={info} draft={draft} figures={figures} />
-      {formProblem?.code === Code.insufficientBalance ? (
-        <InsufficientFunds asset="USDT" />
-      ) : (
-        formProblem !== undefined && (
-          <div className="alert alert-error" role="alert" data-testid="contract-problem">
-            {problemText(formProblem)}
-          </div>
-        )
+      <ContractSummary info={info} draft={f.draft} figures={f.figures} />
+      <TradeFoot
+        problem={f.formProblem}
+        form={f.form}
+        fields={FIELDS}
+        gate={gate}
+        available={f.available}
+        label={t('contract.review')}
+        testId="trade-review"
+      >
+        {f.done !== null && <ContractDone order={f.done} />}
+      </TradeFoot>
+      {f.confirming && (
+        <ConfirmContract
+          info={info}
+          draft={f.draft}
+          figures={f.figures}
+          gate={gate}
+          busy={f.form.busy}
+          onSend={() => void f.send()}
+          onClose={f.closeConfirm}
+        />
       )}
-      <FormErrorAlert form={form} fields={FIELDS} />
-      {done !== null && <ContractDone order={done} />}
+    </form>
+  );
+}
+
+/**
+ * What stands between the form and its button: the refusal that is not a field's (a balance
+ * too small, with its way out), the server's answer, then the available balance and the
+ * button (kept in view at the bottom of a phone's sheet).
+ */
+export function TradeFoot({
+  problem,
+  form,
+  fields,
+  gate,
+  available,
+  label,
+  testId,
+  children,
+}: {
+  problem: Problem | undefined;
+  form: ReturnType<typeof useFormError>;
+  fields: readonly string[];
+  gate: TradeGate;
+  available: string | undefined;
+  label: string;
+  testId: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('trading');
+  const problemText = useProblemText();
+  return (
+    <>
+      <FormProblem
+        insufficient={problem?.code === Code.insufficientBalance ? 'USDT' : undefined}
+        message={problem === undefined ? undefined : problemText(problem)}
+        testId="contract-problem"
+      />
+      <FormErrorAlert form={form} fields={fields} />
+      {children}
       <div className="trade-submit sheet-submit">
         {gate === 'ready' && available !== undefined && (
           <p className="muted trade-available">
             {t('panel.available')} <Amount value={available} asset="USDT" />
           </p>
         )}
-        <SubmitOrSignIn
-          gate={gate}
-          busy={form.busy}
-          label={t('contract.review')}
-          testId="trade-review"
-        />
+        <SubmitOrSignIn gate={gate} busy={form.busy} label={label} testId={testId} />
       </div>
-      {confirming && (
-        <ConfirmContract
-          info={info}
-          draft={draft}
-          figures={figures}
-          gate={gate}
-          busy={form.busy}
-          onSend={() => void send()}
-          onClose={() => setConfirming(false)}
-        />
-      )}
-    </form>
+    </>
   );
 }
 

@@ -9,11 +9,9 @@ import { formatDecimal } from '../../lib/format.ts';
 import { useFormError } from '../../lib/use-form-error.ts';
 import { useRequestKey } from '../../lib/use-request-key.ts';
 import { Amount } from '../../ui/Amount.tsx';
-import { FormErrorAlert } from '../../ui/FormErrorAlert.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { InsufficientFunds } from '../../ui/InsufficientFunds.tsx';
-import { SubmitOrSignIn, useProblemText } from './ContractForm.tsx';
+import { TradeFoot, useProblemText } from './ContractForm.tsx';
 import type { OptionPeriod } from '../../../contract/trading/schemas.ts';
 import {
   normaliseDecimal,
@@ -163,6 +161,121 @@ function ConfirmOption({
   );
 }
 
+/** buyOptions with the form's request key: one option however often the answer is lost. */
+function useBuyOption(info: TradingInfo) {
+  const queryClient = useQueryClient();
+  const requestKey = useRequestKey();
+  return async (order: {
+    seconds: number;
+    direction: Direction;
+    amount: string;
+  }): Promise<OptionOrder> => {
+    try {
+      const bought = await call('buyOptions', {
+        body: { key: requestKey.next(), instrumentId: info.instrumentId, ...order },
+      });
+      requestKey.settle();
+      await refreshTrading(queryClient);
+      return bought;
+    } catch (err) {
+      requestKey.settle(err);
+      throw err;
+    }
+  };
+}
+
+/** The option form's state: period, stake, its figures and refusals, review and buy. */
+function useOptionForm(info: TradingInfo, gate: TradeGate, direction: Direction) {
+  const balances = useBalances();
+  const form = useFormError();
+  const problemText = useProblemText();
+  const buyOption = useBuyOption(info);
+  const [seconds, setSeconds] = useState(() => info.options[0]?.seconds ?? 0);
+  const [amount, setAmount] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [bought, setBought] = useState<OptionOrder[]>([]);
+  // The operator may change the periods: a choice no longer offered falls back to the first.
+  const period = info.options.find((p) => p.seconds === seconds) ?? info.options[0];
+  const available = balances.data?.assets.find((a) => a.asset === 'USDT')?.available;
+  const figures = optionFigures(period, amount, gate === 'ready' ? available : undefined);
+  const amountProblem = figures.problems.find((p) => p.field === 'amount');
+  const formProblem = figures.problems.find((p) => p.field === undefined);
+  return {
+    form,
+    period,
+    amount,
+    figures,
+    available,
+    bought,
+    confirming,
+    amountError:
+      amountProblem !== undefined && (amount !== '' || submitted)
+        ? problemText(amountProblem, 'USDT')
+        : form.fieldError('amount'),
+    formProblem:
+      formProblem !== undefined && (submitted || formProblem.code === Code.insufficientBalance)
+        ? formProblem
+        : undefined,
+    setSeconds(next: number) {
+      setSeconds(next);
+      form.clear();
+    },
+    setAmount(next: string) {
+      setAmount(next);
+      form.clear();
+    },
+    review(e: FormEvent) {
+      e.preventDefault();
+      setSubmitted(true);
+      form.clear();
+      if (gate === 'ready' && figures.problems.length === 0) setConfirming(true);
+    },
+    closeConfirm: () => setConfirming(false),
+    send: (chosen: OptionPeriod) =>
+      form.submit(async () => {
+        try {
+          const order = await buyOption({
+            seconds: chosen.seconds,
+            direction,
+            amount: normaliseDecimal(amount),
+          });
+          setBought((list) => [order, ...list].slice(0, 5));
+          setSubmitted(false);
+        } finally {
+          setConfirming(false);
+        }
+      }),
+  };
+}
+
+/** Up or down: what the option bets on. */
+function DirectionChoice({
+  direction,
+  onDirection,
+}: {
+  direction: Direction;
+  onDirection: (direction: Direction) => void;
+}) {
+  const { t } = useTranslation('trading');
+  return (
+    <div className="trade-sides">
+      {(['up', 'down'] as const).map((d) => (
+        <button
+          key={d}
+          type="button"
+          className={`btn trade-side trade-side-${d === 'up' ? 'long' : 'short'}`}
+          aria-pressed={direction === d}
+          data-testid={`option-${d}`}
+          onClick={() => onDirection(d)}
+        >
+          {t(`option.direction.${d}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /**
  * A fixed-period option: period, up or down (the panel's: its bar sets it on a phone), the
  * stake, and what a win pays back.
@@ -179,98 +292,22 @@ export function OptionForm({
   onDirection: (direction: Direction) => void;
 }) {
   const { t } = useTranslation('trading');
-  const queryClient = useQueryClient();
-  const balances = useBalances();
-  const form = useFormError();
-  const requestKey = useRequestKey();
-  const problemText = useProblemText();
-  const [seconds, setSeconds] = useState(() => info.options[0]?.seconds ?? 0);
-  const [amount, setAmount] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [bought, setBought] = useState<OptionOrder[]>([]);
-  // The operator may change the periods: a choice no longer offered falls back to the first.
-  const period = info.options.find((p) => p.seconds === seconds) ?? info.options[0];
-
-  const available = balances.data?.assets.find((a) => a.asset === 'USDT')?.available;
-  const figures = optionFigures(period, amount, gate === 'ready' ? available : undefined);
-  const amountProblem = figures.problems.find((p) => p.field === 'amount');
-  const formProblem = figures.problems.find((p) => p.field === undefined);
-  const amountError =
-    amountProblem !== undefined && (amount !== '' || submitted)
-      ? problemText(amountProblem, 'USDT')
-      : form.fieldError('amount');
-
-  function review(e: FormEvent) {
-    e.preventDefault();
-    setSubmitted(true);
-    form.clear();
-    if (gate !== 'ready' || figures.problems.length > 0 || period === undefined) return;
-    setConfirming(true);
-  }
-
-  async function send() {
-    if (period === undefined) return;
-    await form.submit(async () => {
-      try {
-        const order = await call('buyOptions', {
-          body: {
-            key: requestKey.next(),
-            instrumentId: info.instrumentId,
-            seconds: period.seconds,
-            direction,
-            amount: normaliseDecimal(amount),
-          },
-        });
-        requestKey.settle();
-        setBought((list) => [order, ...list].slice(0, 5));
-        setSubmitted(false);
-        await refreshTrading(queryClient);
-      } catch (err) {
-        requestKey.settle(err);
-        throw err;
-      } finally {
-        setConfirming(false);
-      }
-    });
-  }
-
+  const f = useOptionForm(info, gate, direction);
+  const period = f.period;
   if (period === undefined) return <Note text={t('option.none')} testId="options-none" />;
+  const onWin = f.figures.onWin === undefined ? null : usdtText(f.figures.onWin);
   return (
-    <form className="trade-form" onSubmit={review} noValidate data-testid="option-form">
-      <PeriodChoice
-        info={info}
-        seconds={period.seconds}
-        onSeconds={(next) => {
-          setSeconds(next);
-          form.clear();
-        }}
-      />
-      <div className="trade-sides">
-        {(['up', 'down'] as const).map((d) => (
-          <button
-            key={d}
-            type="button"
-            className={`btn trade-side trade-side-${d === 'up' ? 'long' : 'short'}`}
-            aria-pressed={direction === d}
-            data-testid={`option-${d}`}
-            onClick={() => onDirection(d)}
-          >
-            {t(`option.direction.${d}`)}
-          </button>
-        ))}
-      </div>
+    <form className="trade-form" onSubmit={f.review} noValidate data-testid="option-form">
+      <PeriodChoice info={info} seconds={period.seconds} onSeconds={f.setSeconds} />
+      <DirectionChoice direction={direction} onDirection={onDirection} />
       <TextField
         label={t('option.amount')}
         name="amount"
         inputMode="decimal"
         autoComplete="off"
-        value={amount}
-        onChange={(e) => {
-          setAmount(e.target.value);
-          form.clear();
-        }}
-        error={amountError}
+        value={f.amount}
+        onChange={(e) => f.setAmount(e.target.value)}
+        error={f.amountError}
         hint={t('option.amountHint', { min: period.min, max: period.max })}
         data-testid="option-amount"
       />
@@ -278,59 +315,37 @@ export function OptionForm({
         <Figure label={t('option.payoutRate')} testId="option-payout-rate" value={period.payout}>
           <span className="num">{percentText(period.payout)}%</span>
         </Figure>
-        <Figure
-          label={t('option.onWin')}
-          testId="option-payout"
-          value={figures.onWin === undefined ? undefined : usdtText(figures.onWin)}
-        >
-          <Amount
-            value={figures.onWin === undefined ? null : usdtText(figures.onWin)}
-            asset="USDT"
-          />
+        <Figure label={t('option.onWin')} testId="option-payout" value={onWin}>
+          <Amount value={onWin} asset="USDT" />
         </Figure>
       </dl>
       <p className="muted">{t('option.rule', { price: formatDecimal(info.mid) })}</p>
-      {formProblem?.code === Code.insufficientBalance ? (
-        <InsufficientFunds asset="USDT" />
-      ) : (
-        formProblem !== undefined &&
-        submitted && (
-          <div className="alert alert-error" role="alert">
-            {problemText(formProblem)}
-          </div>
-        )
-      )}
-      <FormErrorAlert form={form} fields={['amount']} />
-      <div className="trade-submit sheet-submit">
-        {gate === 'ready' && available !== undefined && (
-          <p className="muted trade-available">
-            {t('panel.available')} <Amount value={available} asset="USDT" />
-          </p>
-        )}
-        <SubmitOrSignIn
-          gate={gate}
-          busy={form.busy}
-          label={t('option.review')}
-          testId="option-review"
-        />
-      </div>
-      {bought.length > 0 && (
+      <TradeFoot
+        problem={f.formProblem}
+        form={f.form}
+        fields={['amount']}
+        gate={gate}
+        available={f.available}
+        label={t('option.review')}
+        testId="option-review"
+      />
+      {f.bought.length > 0 && (
         <ul className="trade-options" aria-live="polite">
-          {bought.map((o) => (
+          {f.bought.map((o) => (
             <ActiveOption key={o.id} initial={o} />
           ))}
         </ul>
       )}
-      {confirming && (
+      {f.confirming && (
         <ConfirmOption
           info={info}
           period={period}
           direction={direction}
-          amount={amount}
-          onWin={figures.onWin}
-          disabled={form.busy || figures.problems.length > 0 || gate !== 'ready'}
-          onSend={() => void send()}
-          onClose={() => setConfirming(false)}
+          amount={f.amount}
+          onWin={f.figures.onWin}
+          disabled={f.form.busy || f.figures.problems.length > 0 || gate !== 'ready'}
+          onSend={() => void f.send(period)}
+          onClose={f.closeConfirm}
         />
       )}
     </form>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { toUnits } from '../../../contract/decimal.ts';
@@ -139,7 +139,7 @@ export default function OrdersPage({ spotOrders }: { spotOrders?: ReactNode }) {
       {tab === 'pending' && <PendingOrders />}
       {tab === 'history' && <OrderHistory />}
       {tab === 'options' && <OptionList />}
-      {tab === 'spot' && spotOrders}
+      {tab === 'spot' && <Suspense fallback={<Spinner />}>{spotOrders}</Suspense>}
     </div>
   );
 }

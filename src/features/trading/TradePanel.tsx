@@ -1,138 +1,43 @@
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { Side } from '../../../contract/trading/formulas.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
 import { layout } from '../../lib/layout.ts';
-import { formatZonedDateTime } from '../../lib/time.ts';
-import { sessionStore } from '../../state/session.ts';
-import { useStore } from '../../state/store.ts';
 import { ActionBar } from '../../ui/ActionBar.tsx';
-import { Amount } from '../../ui/Amount.tsx';
 import { Spinner } from '../../ui/EmptyState.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
-import { ContractForm } from './ContractForm.tsx';
-import type { Direction, TradingInfo } from './figures.ts';
+import type { Direction } from './figures.ts';
 import { rememberMarket, type PanelTab, type TradedMarket } from './last-market.ts';
-import { OptionForm } from './OptionForm.tsx';
-import { BookBadge, Note, RiskWarningLink, type TradeGate } from './parts.tsx';
+import { BookBadge, RiskWarningLink } from './parts.tsx';
 import { useLiveTradingInfo, useTradingNudges } from './queries.ts';
 import './trading.css';
 
-function gateOf(info: TradingInfo, signedIn: boolean): TradeGate {
-  if (!signedIn) return 'signedOut';
-  if (!info.open) return 'closed';
-  if (info.bid === null || info.ask === null) return 'noPrice';
-  return 'ready';
-}
+const loadBody = () => import('./PanelBody.tsx');
+const PanelBody = lazy(loadBody);
+// A wide screen shows the form at once: its code is asked for with the panel's.
+if (layout === 'desktop') void loadBody();
 
-/** Bid and ask of the last tick: a long opens at the ask, a short at the bid. */
-function Quote({ info }: { info: TradingInfo }) {
-  const { t } = useTranslation('trading');
-  return (
-    <dl className="trade-quote">
-      <div>
-        <dt>{t('panel.bid')}</dt>
-        <dd className="num down" data-testid="quote-bid" data-value={info.bid ?? ''}>
-          <Amount value={info.bid} />
-        </dd>
-      </div>
-      <div>
-        <dt>{t('panel.ask')}</dt>
-        <dd className="num up" data-testid="quote-ask" data-value={info.ask ?? ''}>
-          <Amount value={info.ask} />
-        </dd>
-      </div>
-    </dl>
-  );
-}
-
-/** Why the forms cannot be sent now, when the market is the reason. */
-function MarketNotes({ info }: { info: TradingInfo }) {
-  const { t } = useTranslation('trading');
-  return (
-    <>
-      {!info.open && (
-        <p className="alert alert-info" data-testid="market-closed">
-          {info.opensAt === null
-            ? t('panel.closed')
-            : t('panel.closedUntil', { time: formatZonedDateTime(info.opensAt) })}
-        </p>
-      )}
-      {info.open && info.bid === null && (
-        <p className="alert alert-info" data-testid="no-price">
-          {t('panel.noPrice')}
-        </p>
-      )}
-    </>
-  );
-}
-
-/** The open tab, kept in the URL (`panel`): the shell's Contracts and Options entries set it. */
 function usePanelTab(): [PanelTab, (tab: PanelTab) => void] {
-  const [params, setParams] = useSearchParams();
-  const tab: PanelTab = params.get('panel') === 'option' ? 'option' : 'contract';
-  const setTab = useCallback(
-    (next: PanelTab) =>
-      setParams(
-        (p) => {
-          p.set('panel', next);
-          return p;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const [params] = useSearchParams();
+  const asked: PanelTab = params.get('panel') === 'option' ? 'option' : 'contract';
+  const [tab, setTab] = useState(asked);
+  const [lastAsked, setLastAsked] = useState(asked);
+  if (asked !== lastAsked) {
+    setLastAsked(asked);
+    setTab(asked);
+  }
   return [tab, setTab];
 }
 
-interface Choice {
+export interface Choice {
   side: Side;
   setSide: (side: Side) => void;
   direction: Direction;
   setDirection: (direction: Direction) => void;
 }
 
-/** The quote, what stands in the way, and the open tab's form. */
-function PanelBody({ data, tab, choice }: { data: TradingInfo; tab: PanelTab; choice: Choice }) {
-  const { t } = useTranslation('trading');
-  const { isLogin } = useStore(sessionStore);
-  const gate = gateOf(data, isLogin);
-  return (
-    <>
-      <Quote info={data} />
-      <MarketNotes info={data} />
-      {tab === 'contract' ? (
-        data.contract === null ? (
-          <Note text={t('panel.noContracts', { code: data.code })} testId="no-contracts" />
-        ) : (
-          <ContractForm
-            key={`${data.instrumentId}`}
-            info={data}
-            spec={data.contract}
-            gate={gate}
-            side={choice.side}
-            onSide={choice.setSide}
-          />
-        )
-      ) : (
-        <OptionForm
-          key={`${data.instrumentId}`}
-          info={data}
-          gate={gate}
-          direction={choice.direction}
-          onDirection={choice.setDirection}
-        />
-      )}
-    </>
-  );
-}
-
-/**
- * The panel's contract and option tabs with its book, its body and the risk note, as one card
- * or in one sheet.
- */
-function PanelFrame({
+/** The quote, what stands in the way, and the open tab's form. */ function PanelFrame({
   title,
   tab,
   setTab,
@@ -264,7 +169,11 @@ export default function TradePanel({ instrument }: { instrument: TradedMarket })
   } else if (info.data === undefined) {
     body = <Spinner />;
   } else {
-    body = <PanelBody data={info.data} tab={tab} choice={choice} />;
+    body = (
+      <Suspense fallback={<Spinner />}>
+        <PanelBody data={info.data} tab={tab} choice={choice} />
+      </Suspense>
+    );
   }
   if (layout === 'mobile') {
     return (

@@ -1,4 +1,4 @@
-import { useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { OptionOrder, UOrder } from '../../../contract/trading/schemas.ts';
 import type { TradingInfo } from './figures.ts';
@@ -37,8 +37,12 @@ export function useTradingNudges(): void {
 
 /** Public: what can be traded on the instrument now, with bid and ask from the last tick. */
 export function useTradingInfo(instrumentId: number) {
-  // Opening hours and the option periods move slowly; the quote follows the live feed below.
-  return useQuery(tradingInfoQuery(instrumentId));
+  return useQuery({
+    queryKey: ['tradingInfo', instrumentId],
+    queryFn: () => call('getTradingInfo', { params: { id: instrumentId } }),
+    // Opening hours and the option periods move slowly; the quote follows the live feed below.
+    refetchInterval: 30_000,
+  });
 }
 
 /** At most one quote refresh per this many ms, however fast the feed ticks. */
@@ -65,57 +69,46 @@ export function useLiveTradingInfo(instrumentId: number, code: string) {
   return info;
 }
 
-const tradingInfoQuery = (instrumentId: number) => ({
-  queryKey: ['tradingInfo', instrumentId],
-  queryFn: () => call('getTradingInfo', { params: { id: instrumentId } }),
-  refetchInterval: 30_000,
-});
-
 /**
- * getTradingInfo of several instruments (an account's open positions), each refetched when the
- * live feed has a newer price for its code than its quote's tick, at most once a second, as
- * useLiveTradingInfo does for one. Shares the cache entries of that hook.
+ * getTradingInfo of several instruments (an account's open positions), fetched together and
+ * again when the live feed has a newer price for one of their codes than its quote's tick, at
+ * most once a second, as useLiveTradingInfo does for one.
  */
 export function useLiveQuotes(
   instruments: readonly { instrumentId: number; code: string }[],
 ): Map<number, TradingInfo> {
-  const queryClient = useQueryClient();
   const ids = [...new Set(instruments.map((i) => i.instrumentId))].sort((a, b) => a - b);
-  const results = useQueries({ queries: ids.map(tradingInfoQuery) });
-  const codes = new Map(instruments.map((i) => [i.instrumentId, i.code]));
-  const key = ids.map((id) => `${id}:${codes.get(id) ?? ''}`).join(',');
+  const quotes = useQuery({
+    queryKey: ['tradingInfos', ids],
+    queryFn: () => Promise.all(ids.map((id) => call('getTradingInfo', { params: { id } }))),
+    enabled: ids.length > 0,
+    refetchInterval: 30_000,
+  });
+  const { refetch, data } = quotes;
+  // Each code with its quote's tick ("BTCUSDT:1764253800000,…"): what the effect follows.
+  const followed = (data ?? []).map((q) => `${q.code}:${q.tickTs ?? 0}`).join(',');
   useEffect(() => {
-    const timers = new Map<number, ReturnType<typeof setTimeout>>();
-    const stops = key
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stops = followed
       .split(',')
       .filter((part) => part !== '')
       .map((part) => {
-        const [idText = '', code = ''] = part.split(':');
-        const id = Number(idText);
+        const [code = '', tick = '0'] = part.split(':');
         return subscribeLivePrice(code, () => {
-          const held = queryClient.getQueryData<TradingInfo>(['tradingInfo', id]);
           const live = livePriceOf(code);
-          if (timers.has(id) || live === undefined || live.ts <= (held?.tickTs ?? 0)) return;
-          timers.set(
-            id,
-            setTimeout(() => {
-              timers.delete(id);
-              void queryClient.refetchQueries({ queryKey: ['tradingInfo', id], exact: true });
-            }, QUOTE_REFRESH_MS),
-          );
+          if (timer !== undefined || live === undefined || live.ts <= Number(tick)) return;
+          timer = setTimeout(() => {
+            timer = undefined;
+            void refetch({ cancelRefetch: false });
+          }, QUOTE_REFRESH_MS);
         });
       });
     return () => {
       for (const stop of stops) stop();
-      for (const timer of timers.values()) clearTimeout(timer);
+      clearTimeout(timer);
     };
-  }, [key, queryClient]);
-  const byId = new Map<number, TradingInfo>();
-  ids.forEach((id, i) => {
-    const data = results[i]?.data;
-    if (data !== undefined) byId.set(id, data);
-  });
-  return byId;
+  }, [followed, refetch]);
+  return new Map((data ?? []).map((q) => [q.instrumentId, q]));
 }
 
 /** Every open position of the book (at most 200: TRADING_LIMITS.openOrdersMax), for its totals. */
