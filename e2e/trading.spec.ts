@@ -106,6 +106,20 @@ async function closeTradeSheet(page: Page): Promise<void> {
   await expect(sheet).toBeHidden();
 }
 
+/**
+ * Nothing sticks out sideways. On a phone the browser zooms a too-wide page out to fit it, so
+ * the layout viewport is compared with the screen's width rather than with the page's.
+ */
+async function expectFitsWidth(page: Page): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  const fit = await page.evaluate(() => ({
+    inner: window.innerWidth,
+    scroll: document.documentElement.scrollWidth,
+  }));
+  expect(fit.inner).toBe(width);
+  expect(fit.scroll).toBeLessThanOrEqual(width);
+}
+
 /** The button is on screen as the page opened: nothing was scrolled to reach it. */
 async function expectInFirstView(page: Page, button: Locator): Promise<void> {
   await expect(button).toBeInViewport({ ratio: 1 });
@@ -177,6 +191,7 @@ test.describe('contracts', () => {
 
       // Under the chart, the person's position on this market.
       await closeTradeSheet(page);
+      await expectFitsWidth(page);
       const onMarket = page.getByTestId('market-orders');
       await expect(onMarket.getByTestId('market-orders-tab-positions')).toHaveText(/\(1\)/);
       await expect(onMarket.getByTestId('position-row')).toHaveCount(1);
@@ -190,6 +205,7 @@ test.describe('contracts', () => {
       await expect(position).toHaveCount(1);
       await expect(position).toHaveAttribute('data-side', 'long');
       await expect(position.getByTestId('position-pnl')).toHaveAttribute('data-value', /\d/);
+      await expectFitsWidth(page);
 
       // Nothing realised while it is open: its fee belongs to the open position.
       await expect(page.getByTestId('profit-total-value')).toHaveAttribute('data-value', /^0/);
@@ -479,6 +495,14 @@ test('the panel in Arabic: right to left, nothing left in English', async ({ pag
   const words = (text: string) =>
     (text.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => !['ETHUSDT', 'USDT'].includes(w));
   expect(words(await panel.innerText())).toEqual([]);
+  // A profit's sign sits inside its left-to-right figure: "+12.3 USDT", never "12.3 USDT+".
+  const ask = await valueOf(panel.getByTestId('quote-ask'));
+  await panel.getByTestId('stop-loss').fill(scaled(ask * 0.95, eth.precision));
+  await panel.getByTestId('take-profit').fill(scaled(ask * 1.05, eth.precision));
+  const profit = panel.getByTestId('figure-tp').locator('.num');
+  await expect(profit).toHaveText(/^\+[\d,.]+ USDT$/);
+  await expect(profit).toHaveCSS('direction', 'ltr');
+  await expect(profit).toHaveCSS('unicode-bidi', 'isolate');
   await panel.getByTestId('trade-tab-option').click();
   await expect(panel.getByTestId('option-form')).toBeVisible();
   expect(words(await panel.innerText())).toEqual([]);
