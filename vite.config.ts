@@ -46,10 +46,10 @@ export default defineConfig({
     sourcemap: 'hidden',
     rolldownOptions: {
       output: {
-        // Shared chunks are imported by name from every chunk that uses them, so theirs is
-        // the hash alone; screens keep theirs (they are named once, in the entry's table).
-        chunkFileNames: (chunk) =>
-          chunk.isDynamicEntry ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
+        // Every chunk is named by its hash alone: shared ones are imported by name from every
+        // chunk that uses them, and the entry's table names every lazy one, so each readable
+        // name cost start-up bytes (decisions.md 47; the hidden maps say what a file holds).
+        chunkFileNames: 'assets/[hash].js',
         codeSplitting: {
           groups: [
             {

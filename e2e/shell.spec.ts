@@ -37,7 +37,7 @@ test.describe('mobile shell', () => {
   test('tab bar, top bar, root font size capped, tab bar hidden on login', async ({ page }) => {
     await page.goto('/');
     const tabs = page.getByRole('navigation', { name: 'Main navigation' });
-    // SPEC §2's Home, Market and Account, with the three trade entries (decisions.md 40).
+    // SPEC §2's Home, Market and Account, with the three trade entries (decisions.md 42).
     await expect(tabs.getByRole('link')).toHaveText([
       'Home',
       'Markets',

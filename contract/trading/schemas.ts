@@ -191,7 +191,7 @@ export const profitTotal = z.object({
   fees: z.string(),
   /**
    * Fees paid at open on the positions still open: part of those positions' result, not yet
-   * realised (decisions.md 39).
+   * realised (decisions.md 41).
    */
   openFees: z.string(),
   /** What settled options paid back, less their stakes. */

@@ -12,7 +12,7 @@ export interface NavItem {
 export const DESKTOP_NAV: readonly NavItem[] = [
   { to: '/', label: 'nav.home', icon: 'home' },
   { to: '/market', label: 'nav.market', icon: 'market' },
-  // The three ways to trade, one click from the shell (decisions.md 40): a market's contract
+  // The three ways to trade, one click from the shell (decisions.md 42): a market's contract
   // or option panel (the market traded last, else BTCUSDT), and the spot order book.
   { to: '/trade/contract', label: 'nav.contracts', icon: 'contract', panel: 'contract' },
   { to: '/trade/option', label: 'nav.options', icon: 'clock', panel: 'option' },
@@ -24,7 +24,7 @@ export const DESKTOP_NAV: readonly NavItem[] = [
 
 /**
  * The mobile tab bar: SPEC §2's Home, Market and Account, and the trade entries in place of
- * Smart trading and Loans, which stay one tap away on Home's tiles (decisions.md 40).
+ * Smart trading and Loans, which stay one tap away on Home's tiles (decisions.md 42).
  */
 export const MOBILE_TABS: readonly NavItem[] = DESKTOP_NAV.filter(
   (item) => item.to !== '/trading' && item.to !== '/loan',

@@ -34,13 +34,15 @@ const appRoutes: AppRoute[] = [
   // The market's detail page trades through the trading feature's panel, composed here, and
   // leads to the spot order book of an instrument that is a spot pair (as its list rows do).
   ...marketRoutes({
-    trade: (instrument) => (
+    trade: (instrument) => <TradePanel instrument={instrument} />,
+    // Under the chart: the person's orders there, then the spot link (not under the panel,
+    // which grows as it loads and would push it down the screen).
+    activity: (instrument) => (
       <>
-        <TradePanel instrument={instrument} />
+        <MarketOrders instrument={instrument} />
         <SpotLink place="market" code={instrument.code} />
       </>
     ),
-    activity: (instrument) => <MarketOrders instrument={instrument} />,
     rowAction: (code) => <SpotLink place="row" code={code} />,
   }),
   ...unavailableRoutes,

@@ -1,4 +1,4 @@
-/** The icons only screens draw (decisions.md 13): fetched with a screen's code, not at start-up. */
+/** The icons only screens draw (decisions.md 13, 47): fetched with a screen's code, not at start-up. */
 export const SCREEN_PATHS = {
   close: 'M6 6l12 12M18 6L6 18',
   chevron: 'M9 5l7 7-7 7',

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Timeframe } from '../../../contract/market/timeframes.ts';
 import { call } from '../../api/client.ts';
-import { layout } from '../../lib/layout.ts';
 
 export function useMarketList(type: number, search = '', enabled = true) {
   return useQuery({
@@ -21,16 +20,11 @@ export function useMarketInfo(id: number) {
   });
 }
 
-/**
- * How many candles a chart shows. A phone's 390 px show 120 (30 hours of 15-minute candles)
- * readably; 300 drew a pixel each, and drawing them was a long task on a phone's CPU.
- */
-const CANDLES = layout === 'mobile' ? 120 : 300;
-
-export function useCandles(code: string, timeframe: Timeframe) {
+/** The last `limit` candles of one instrument, kept live by the chart from its tick channel. */
+export function useCandles(code: string, timeframe: Timeframe, limit: number) {
   return useQuery({
-    queryKey: ['candles', code, timeframe],
-    queryFn: () => call('getKValueByCodeAndDate', { query: { code, timeframe, limit: CANDLES } }),
+    queryKey: ['candles', code, timeframe, limit],
+    queryFn: () => call('getKValueByCodeAndDate', { query: { code, timeframe, limit } }),
     enabled: code !== '',
   });
 }

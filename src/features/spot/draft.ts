@@ -13,13 +13,13 @@ import {
   netOf,
   protectionPriceOf,
   qtyForPercent,
-  trimDecimal,
   turnoverOf,
   WIRE_SCALE,
 } from '../../../contract/spot/figures.ts';
 import type { SpotPair } from '../../../contract/spot/schemas.ts';
 import { toUnits } from '../../../contract/decimal.ts';
 import { inputProblem, type InputProblem } from '../../lib/decimal-input.ts';
+import { percentOf } from '../../lib/percent.ts';
 
 export type SpotSide = 'buy' | 'sell';
 export type SpotType = 'limit' | 'market';
@@ -89,6 +89,20 @@ function higher(a: string, b: string): string {
   return compareDecimal(a, b) >= 0 ? a : b;
 }
 
+/** A limit's price off the pair's tick, a quantity off its lot: each with what is wrong. */
+function stepProblems(pair: SpotPair, draft: Draft): Problem[] {
+  const problems: Problem[] = [];
+  if (draft.type === 'limit' && !isOnStep(draft.price, pair.tickSize)) {
+    const input = inputProblem(draft.price, { step: pair.tickSize });
+    problems.push({ field: 'price', code: Code.priceTickWrong, input });
+  }
+  if (!isOnStep(draft.qty, pair.lotSize)) {
+    const input = inputProblem(draft.qty, { step: pair.lotSize });
+    problems.push({ field: 'qty', code: Code.quantityLotWrong, input });
+  }
+  return problems;
+}
+
 export function draftFigures(
   pair: SpotPair,
   draft: Draft,
@@ -96,17 +110,9 @@ export function draftFigures(
   available: Available | undefined,
 ): DraftFigures {
   const { side, type, tif, price, qty } = draft;
-  const problems: Problem[] = [];
-  const priceOk = type === 'market' || isOnStep(price, pair.tickSize);
-  const qtyOk = isOnStep(qty, pair.lotSize);
-  if (!priceOk) {
-    const input = inputProblem(price, { step: pair.tickSize });
-    problems.push({ field: 'price', code: Code.priceTickWrong, input });
-  }
-  if (!qtyOk) {
-    const input = inputProblem(qty, { step: pair.lotSize });
-    problems.push({ field: 'qty', code: Code.quantityLotWrong, input });
-  }
+  const problems = stepProblems(pair, draft);
+  const priceOk = !problems.some((p) => p.field === 'price');
+  const qtyOk = !problems.some((p) => p.field === 'qty');
 
   const feed = market.feedPrice ?? undefined;
   const protection =
@@ -163,6 +169,7 @@ export function draftFigures(
     type === 'limit' && priceOk && feed !== undefined && isDecimal(feed)
       ? deviationOf(price, feed)
       : undefined;
+  // A limit past the band the market orders may sweep is confirmed with a warning.
   return {
     turnover,
     estimate: type === 'market',
@@ -183,11 +190,7 @@ export function draftFigures(
 /** (price - market) / market in percent, two decimals, rounded toward zero ("200", "-12.5"). */
 export function deviationOf(price: string, market: string): string | undefined {
   const m = toUnits(market, WIRE_SCALE);
-  if (m === 0n) return undefined;
-  const hundredths = ((toUnits(price, WIRE_SCALE) - m) * 10_000n) / m;
-  const abs = hundredths < 0n ? -hundredths : hundredths;
-  const text = trimDecimal(`${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`);
-  return hundredths < 0n ? `-${text}` : text;
+  return percentOf(toUnits(price, WIRE_SCALE) - m, m);
 }
 
 function beyondBand(deviation: string, bandPercent: string): boolean {

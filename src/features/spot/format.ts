@@ -1,9 +1,7 @@
 import { currentLocaleTag } from '../../i18n/i18n.ts';
 
 /** What the person typed, tidied: a comma as the decimal mark, spaces dropped. */
-export function normaliseDecimal(text: string): string {
-  return text.trim().replace(/\s/g, '').replace(',', '.');
-}
+export { tidyDecimal as normaliseDecimal } from '../../lib/decimal-input.ts';
 
 const clocks = new Map<string, Intl.DateTimeFormat>();
 

@@ -86,18 +86,20 @@ function MobileTrade({
   code,
   tab,
   choice,
+  opened,
+  onOpen,
   children,
 }: {
   code: string;
   tab: PanelTab;
   choice: Choice;
+  /** Whether the sheet has been opened once: its form is made then, and kept with what was typed. */
+  opened: boolean;
+  onOpen: () => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation('trading');
   const [open, setOpen] = useState(false);
-  // The form is made when the sheet first opens (not with the page: a phone's first seconds go
-  // to the chart), then kept, hidden, with what was typed.
-  const [opened, setOpened] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   const buttons =
     tab === 'contract'
@@ -125,7 +127,7 @@ function MobileTrade({
             onClick={() => {
               b.pick();
               setOpen(true);
-              setOpened(true);
+              onOpen();
             }}
           >
             {b.label}
@@ -152,7 +154,10 @@ export default function TradePanel({ instrument }: { instrument: TradedMarket })
   const { t } = useTranslation('trading');
   const titleId = useId();
   useTradingNudges();
-  const info = useLiveTradingInfo(instrument.id, instrument.code);
+  // On a phone the quote and the form wait for the sheet's first opening (not with the page:
+  // a phone's first seconds go to the chart); a wide screen shows them at once.
+  const [opened, setOpened] = useState(layout === 'desktop');
+  const info = useLiveTradingInfo(instrument.id, instrument.code, opened);
   const [tab, setTab] = usePanelTab();
   const [side, setSide] = useState<Side>('long');
   const [direction, setDirection] = useState<Direction>('up');
@@ -177,7 +182,13 @@ export default function TradePanel({ instrument }: { instrument: TradedMarket })
   }
   if (layout === 'mobile') {
     return (
-      <MobileTrade code={instrument.code} tab={tab} choice={choice}>
+      <MobileTrade
+        code={instrument.code}
+        tab={tab}
+        choice={choice}
+        opened={opened}
+        onOpen={() => setOpened(true)}
+      >
         <PanelFrame title={null} tab={tab} setTab={setTab}>
           {body}
         </PanelFrame>

@@ -28,6 +28,9 @@ import {
 import type { OptionOrder, OptionPeriod, UOrder } from '../../../contract/trading/schemas.ts';
 import { inputProblem, tidyDecimal, type InputProblem } from '../../lib/decimal-input.ts';
 
+/** A position's return on its margin (ROE) and other shares, in percent. */
+export { percentOf } from '../../lib/percent.ts';
+
 export type TradingInfo = RouteResult<'getTradingInfo'>;
 export type OrderType = 'market' | 'limit';
 export type Direction = 'up' | 'down';
@@ -119,6 +122,37 @@ export interface ContractFigures {
 }
 
 /**
+ * What the server would say of the stops: each missing or not a number, or (both typed) on the
+ * wrong side of `reference`, outside the band, or a stop loss past the `liquidation` price.
+ */
+function stopsProblems(
+  d: ContractDraft,
+  at: {
+    stopLoss: bigint | undefined;
+    takeProfit: bigint | undefined;
+    reference: bigint | undefined;
+    liquidation: bigint | undefined;
+  },
+): Problem[] {
+  const { stopLoss, takeProfit, reference } = at;
+  if (stopLoss === undefined && takeProfit === undefined) {
+    return [{ field: undefined, code: Code.stopsWrong }];
+  }
+  if (stopLoss === undefined) {
+    return [{ field: 'stopLoss', code: Code.stopLossWrong, input: inputProblem(d.stopLoss) }];
+  }
+  if (takeProfit === undefined) {
+    return [{ field: 'takeProfit', code: Code.takeProfitWrong, input: inputProblem(d.takeProfit) }];
+  }
+  if (reference === undefined) return [];
+  const problem = stopsProblem(d.side, reference, stopLoss, takeProfit, at.liquidation);
+  if (problem === 'both') return [{ field: undefined, code: Code.stopsWrong }];
+  if (problem === 'stop_loss') return [{ field: 'stopLoss', code: Code.stopLossWrong }];
+  if (problem === 'take_profit') return [{ field: 'takeProfit', code: Code.takeProfitWrong }];
+  return [];
+}
+
+/**
  * The order as the server would take it now (server/src/trading/contracts.ts `open`, same
  * checks in the same order of concern): figures for whatever is valid so far, and the catalogue
  * code of each thing it would refuse. `available` is the book's available USDT, when known.
@@ -187,24 +221,7 @@ export function contractFigures(
   const takeProfit = parseUnits(d.takeProfit, p);
   const reference =
     d.type === 'limit' ? openPrice : quote === undefined ? undefined : closePriceOf(d.side, quote);
-  if (stopLoss === undefined && takeProfit === undefined) {
-    problems.push({ field: undefined, code: Code.stopsWrong });
-  } else if (stopLoss === undefined) {
-    problems.push({ field: 'stopLoss', code: Code.stopLossWrong, input: inputProblem(d.stopLoss) });
-  } else if (takeProfit === undefined) {
-    problems.push({
-      field: 'takeProfit',
-      code: Code.takeProfitWrong,
-      input: inputProblem(d.takeProfit),
-    });
-  } else if (reference !== undefined) {
-    const problem = stopsProblem(d.side, reference, stopLoss, takeProfit, liquidation);
-    if (problem === 'both') problems.push({ field: undefined, code: Code.stopsWrong });
-    if (problem === 'stop_loss') problems.push({ field: 'stopLoss', code: Code.stopLossWrong });
-    if (problem === 'take_profit') {
-      problems.push({ field: 'takeProfit', code: Code.takeProfitWrong });
-    }
-  }
+  problems.push(...stopsProblems(d, { stopLoss, takeProfit, reference, liquidation }));
 
   if (openPrice === undefined || !lotsOk || lots === undefined) return { ...none, openPrice };
   const sizing: Sizing = { lots, contractSize: BigInt(spec.contractSize), precision: p };
@@ -299,17 +316,6 @@ export function liveProfit(
   const close = closePriceOf(o.side, quote);
   const profit = profitOf(sizingOf(o), o.side, toUnits(o.openPrice, p), close);
   return { close, profit: settledProfitOf(profit, toUnits(o.margin, USDT_SCALE)) };
-}
-
-/**
- * `part` as a percent of `whole`, to two decimals, rounded toward zero ("12.34", "-3.5"): a
- * position's return on its margin (ROE). Undefined when there is no whole to measure against.
- */
-export function percentOf(part: bigint, whole: bigint): string | undefined {
-  if (whole <= 0n) return undefined;
-  const hundredths = (part * 10_000n) / whole;
-  const sign = hundredths < 0n ? '-' : '';
-  return `${sign}${trim(fromUnits(hundredths < 0n ? -hundredths : hundredths, 2))}`;
 }
 
 /** What a waiting order holds: its margin and its fee, both released if it is cancelled. */

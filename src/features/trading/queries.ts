@@ -36,10 +36,11 @@ export function useTradingNudges(): void {
 }
 
 /** Public: what can be traded on the instrument now, with bid and ask from the last tick. */
-export function useTradingInfo(instrumentId: number) {
+export function useTradingInfo(instrumentId: number, enabled = true) {
   return useQuery({
     queryKey: ['tradingInfo', instrumentId],
     queryFn: () => call('getTradingInfo', { params: { id: instrumentId } }),
+    enabled,
     // Opening hours and the option periods move slowly; the quote follows the live feed below.
     refetchInterval: 30_000,
   });
@@ -53,8 +54,8 @@ const QUOTE_REFRESH_MS = 1_000;
  * quote's tick (at most once a second): bid and ask come from the server, which applies the
  * instrument's spread, so the panel shows the price the server would fill at.
  */
-export function useLiveTradingInfo(instrumentId: number, code: string) {
-  const info = useTradingInfo(instrumentId);
+export function useLiveTradingInfo(instrumentId: number, code: string, enabled = true) {
+  const info = useTradingInfo(instrumentId, enabled);
   const live = useLivePrice(code);
   const { refetch, dataUpdatedAt, data } = info;
   const tickTs = data?.tickTs ?? 0;
