@@ -42,6 +42,9 @@ const SAME_EVERYWHERE = new Set([
   'TRON (TRC-20)',
   'IBAN',
   'USDT',
+  // Trading's own words, the same in French ("Options") and in German and Italian ("Spot").
+  'Options',
+  'Spot',
 ]);
 /** A count and a unit abbreviation ("{{count}} min") may read the same in several languages. */
 const COUNT_AND_UNIT = /^\{\{\w+\}\} ?\p{L}{1,3}\.?$/u;
