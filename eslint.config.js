@@ -20,6 +20,22 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // A lazy part's chunk is fetched with retries (src/lib/lazy.ts): a part first shown while
+    // the server restarts must not fail its screen.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/lazy.ts', 'src/lib/routing.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react', importNames: ['lazy'], message: 'use lazyPart (src/lib/lazy.ts)' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,mjs,ts}', '*.ts', '*.js'],
     languageOptions: { globals: globals.node },
   },

@@ -112,10 +112,29 @@ test.describe('a screen whose code cannot be fetched', () => {
     });
     await page.goto('/help');
     const error = page.getByTestId('screen-error');
-    await expect(error).toContainText('This screen could not be shown');
+    // The chunk is tried again for about 15 s (src/lib/lazy.ts) before the screen gives up.
+    await expect(error).toContainText('This screen could not be shown', { timeout: 40_000 });
     await page.unroute(chunks);
     await error.getByRole('button', { name: 'Reload' }).click();
     await expect(page.getByTestId('screen-error')).toHaveCount(0);
     await expect(page.locator('main')).toBeVisible();
+  });
+});
+
+test.describe('a part whose code fails once', () => {
+  test.use({ expectedConsoleError: 'net::ERR_|Unable to preload CSS' });
+
+  test('is fetched again and shown, and the screen around it stays', async ({ page }) => {
+    // A spot link in a market row has a chunk and a style sheet of its own: the first fetch of
+    // the style sheet fails, as it did when the server restarted under a phone's market list.
+    let failed = 0;
+    await page.route(/\/assets\/SpotLinks-[^/]+\.css$/, async (route) => {
+      if (failed++ === 0) await route.abort();
+      else await route.continue();
+    });
+    await page.goto('/market?type=2');
+    await expect(page.getByTestId('spot-link-BTCUSDT')).toBeVisible({ timeout: 20_000 });
+    expect(failed).toBeGreaterThanOrEqual(1);
+    await expect(page.getByTestId('screen-error')).toHaveCount(0);
   });
 });

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { lazyPart } from '../lib/lazy.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { loadScreenLocales } from '../i18n/i18n.ts';
@@ -16,7 +17,7 @@ import { DESKTOP_NAV } from './navigation.ts';
  * Below the fold: fetched once the screen is up, not before its first paint, beside its text
  * (SCREEN_NAMESPACES).
  */
-const Footer = lazy(() =>
+const Footer = lazyPart(() =>
   Promise.all([import('./DesktopFooter.tsx'), loadScreenLocales()]).then(([footer]) => footer),
 );
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { lazyPart } from '../lib/lazy.ts';
 import { Outlet, useLocation } from 'react-router-dom';
 import { layout } from '../lib/layout.ts';
 import { sessionStore } from '../state/session.ts';
@@ -21,7 +22,7 @@ export function loadChrome() {
   return layout === 'mobile' ? loadMobileChrome() : loadDesktopChrome();
 }
 
-const Chrome = lazy(loadChrome);
+const Chrome = lazyPart(loadChrome);
 
 /**
  * Picks the desktop or mobile shell (SPEC §2) around the current screen; `notices` (messages

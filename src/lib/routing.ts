@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
+import { withRetries } from './lazy.ts';
 import type { RouteName } from '../../contract/routes.ts';
 import { loadScreenLocales } from '../i18n/i18n.ts';
 import { loadScreenIcons } from '../ui/Icon.tsx';
@@ -22,7 +23,10 @@ export function page<Props extends object>(
       ? load
       : () =>
           Promise.all([load(), loadScreenLocales(), loadScreenIcons()]).then(([module]) => module);
-  return Object.assign(lazy(loadWithLocales), { preload: loadWithLocales });
+  return Object.assign(
+    lazy(() => withRetries(loadWithLocales)),
+    { preload: loadWithLocales },
+  );
 }
 
 /** A user-app screen: each feature's routes.tsx lists its own, src/app/router.tsx mounts them. */

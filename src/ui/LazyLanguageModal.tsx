@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../lib/lazy.ts';
 
 const loadLanguageModal = () =>
   import('./LanguageModal.tsx').then((module) => ({ default: module.LanguageModal }));
 
-const LanguageModal = lazy(loadLanguageModal);
+const LanguageModal = lazyPart(loadLanguageModal);
 
 /**
  * The chromes' language picker, fetched when first wanted rather than before the first paint:

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
+import { lazyPart } from '../lib/lazy.ts';
 import { WagmiProvider } from 'wagmi';
 import { Spinner } from '../ui/EmptyState.tsx';
 import { detectFromWindow } from './in-app-browser.ts';
@@ -6,7 +7,7 @@ import { OpenInWallet } from './OpenInWallet.tsx';
 import { walletConfig } from './wagmi-config.ts';
 
 /** RainbowKit and its styles load on the first Connect outside a wallet browser, not before. */
-const RainbowWallet = lazy(() => import('./RainbowWallet.tsx'));
+const RainbowWallet = lazyPart(() => import('./RainbowWallet.tsx'));
 
 /**
  * The wallet under a flow (sign-in, deposit). In a wallet's own browser the injected provider is

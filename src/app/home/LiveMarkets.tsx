@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyPart } from '../../lib/lazy.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CategoryTabs } from '../../features/market/CategoryTabs.tsx';
@@ -16,7 +17,7 @@ const loadMarketTable = () =>
  * The rows show the list, which arrives after the first paint: their code (the table, its
  * sparklines and coin icons) is fetched beside it once the section is up, not before.
  */
-const MarketTable = lazy(loadMarketTable);
+const MarketTable = lazyPart(loadMarketTable);
 
 /** The home page's live market table with category tabs (SPEC §2). */
 export function LiveMarkets() {

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
+import { lazyPart } from '../../lib/lazy.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginBody } from '../../../contract/auth/schemas.ts';
@@ -17,7 +18,7 @@ import { GoogleButton } from './GoogleButton.tsx';
 import { useSignInOptions } from './use-sign-in-options.ts';
 
 /** wagmi and viem load with the wallet panel, not with the rest of the app. */
-const WalletSignIn = lazy(() => import('./wallet/WalletSignIn.tsx'));
+const WalletSignIn = lazyPart(() => import('./wallet/WalletSignIn.tsx'));
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPart } from '../../lib/lazy.ts';
 import { useTranslation } from 'react-i18next';
 import type { IdentityLoginResult, LinkedSignIn } from '../../../contract/sign-in/schemas.ts';
 import { call } from '../../api/client.ts';
@@ -13,7 +14,7 @@ import { GoogleButton } from './GoogleButton.tsx';
 import { useSignInOptions } from './use-sign-in-options.ts';
 
 /** wagmi and viem load with the wallet panel, as on the log-in screen. */
-const WalletSignIn = lazy(() => import('./wallet/WalletSignIn.tsx'));
+const WalletSignIn = lazyPart(() => import('./wallet/WalletSignIn.tsx'));
 
 const HERE = '/profile/sign-ins';
 const SIGN_INS_KEY = ['listSignIns'];

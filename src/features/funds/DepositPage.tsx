@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazyPart } from '../../lib/lazy.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Code } from '../../../contract/errors.ts';
@@ -34,7 +35,7 @@ const PROOF_NAME = /\.(jpe?g|png|jp2|j2k)$/i;
 const CONFIRMING_POLL_MS = 3_000;
 
 /** Wagmi, viem and (outside wallet browsers) RainbowKit load on the tap that asks for a wallet. */
-const DepositWallet = lazy(() => import('./wallet/DepositWallet.tsx'));
+const DepositWallet = lazyPart(() => import('./wallet/DepositWallet.tsx'));
 
 function DepositForm() {
   const { t } = useTranslation('funds');

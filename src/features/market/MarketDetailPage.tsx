@@ -1,4 +1,5 @@
-import { lazy, memo, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { memo, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazyPart } from '../../lib/lazy.ts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { Timeframe } from '../../../contract/market/timeframes.ts';
@@ -12,7 +13,7 @@ import { MarketLogo } from './MarketLogo.tsx';
 import { useCandles, useMarketInfo } from './queries.ts';
 import { TIMEFRAME_CHOICES } from './timeframes.ts';
 
-const CandleChart = lazy(() => import('./CandleChart.tsx'));
+const CandleChart = lazyPart(() => import('./CandleChart.tsx'));
 
 /**
  * How many candles the chart shows. A phone's 390 px show 120 (30 hours of 15-minute candles)

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPart } from '../../lib/lazy.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { SpotPair } from '../../../contract/spot/schemas.ts';
@@ -75,7 +75,7 @@ export type SpotLinkProps =
   | { place: 'orders' };
 
 // Its own chunk: the links above load on many screens, the order lists on My orders only.
-const SpotOrders = lazy(() => import('./SpotOrders.tsx'));
+const SpotOrders = lazyPart(() => import('./SpotOrders.tsx'));
 
 /**
  * The link for `place`: under a market's chart, in a market list's row, in a coin's row; or

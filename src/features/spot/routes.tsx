@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../../lib/lazy.ts';
 import { page, type AppRoute } from '../../lib/routing.ts';
 import type { SpotLinkProps } from './SpotLinks.tsx';
 
@@ -10,7 +11,7 @@ export const spotRoutes: AppRoute[] = [
 ];
 
 // Its own small chunk, fetched by the screens that show it: they carry no spot code.
-const LazySpotLink = lazy(() => import('./SpotLinks.tsx'));
+const LazySpotLink = lazyPart(() => import('./SpotLinks.tsx'));
 
 /**
  * The way into spot trading from another feature's screen (src/app hands it over): under a

@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../../lib/lazy.ts';
 import { sessionStore } from '../../state/session.ts';
 import { useStore } from '../../state/store.ts';
 
 // The lists and their dialogs come only for someone signed in: a visitor's page loads none.
-const OwnMarketOrders = lazy(() => import('./OwnMarketOrders.tsx'));
+const OwnMarketOrders = lazyPart(() => import('./OwnMarketOrders.tsx'));
 
 type Instrument = { id: number; code: string };
 

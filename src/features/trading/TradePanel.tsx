@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { lazyPart } from '../../lib/lazy.ts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { Side } from '../../../contract/trading/formulas.ts';
@@ -14,7 +15,7 @@ import { useLiveTradingInfo, useTradingNudges } from './queries.ts';
 import './trading.css';
 
 const loadBody = () => import('./PanelBody.tsx');
-const PanelBody = lazy(loadBody);
+const PanelBody = lazyPart(loadBody);
 // A wide screen shows the form at once: its code is asked for with the panel's.
 if (layout === 'desktop') void loadBody();
 

@@ -1,4 +1,5 @@
-import { lazy, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
+import { lazyPart } from '../../lib/lazy.ts';
 import { page, type AppRoute } from '../../lib/routing.ts';
 
 const OrdersPage = page(() => import('./OrdersPage.tsx'));
@@ -33,13 +34,15 @@ export const tradingRoutes = ({ spotOrders }: TradingSlots = {}): AppRoute[] => 
 const loadMarketParts = () => import('./market-parts.ts');
 
 /** /trade/:kind: where the shell's trade entries lead, in the chunk of what it leads to. */
-const TradeEntry = lazy(() => loadMarketParts().then((m) => ({ default: m.TradeEntryPage })));
+const TradeEntry = lazyPart(() => loadMarketParts().then((m) => ({ default: m.TradeEntryPage })));
 
 /** The trade panel for a market's detail page (src/app hands it to the market feature). */
-export const TradePanel = lazy(() => loadMarketParts().then((m) => ({ default: m.TradePanel })));
+export const TradePanel = lazyPart(() =>
+  loadMarketParts().then((m) => ({ default: m.TradePanel })),
+);
 
 /** Under a market's chart: the person's positions, orders and history on that market. */
-export const MarketOrders = lazy(() =>
+export const MarketOrders = lazyPart(() =>
   loadMarketParts().then((m) => ({ default: m.MarketOrders })),
 );
 
@@ -47,4 +50,4 @@ export const MarketOrders = lazy(() =>
  * For the shell, while someone is signed in: a message on any screen when a trigger closes one
  * of their positions.
  */
-export const TradeNotices = lazy(() => import('./CloseNotices.tsx'));
+export const TradeNotices = lazyPart(() => import('./CloseNotices.tsx'));
