@@ -56,7 +56,6 @@ async function run(label: string, db: Database): Promise<void> {
   const engines = new EngineHost(new Channels(new LocalBus()), undefined, 1);
   const market = new MarketService(db, engines, silentFeed, {
     flushMs: 1_000_000,
-    sweepMs: 1_000_000,
     backfillDays: 1,
   });
   await market.start(INSTRUMENTS, undefined);

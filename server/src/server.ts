@@ -20,6 +20,7 @@ import { ConfigError, type Config } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import { openDatabase } from './platform/db/open-database.ts';
 import { EngineHost } from './platform/engine-host.ts';
+import { Jobs } from './platform/jobs/jobs.ts';
 import { assertAssetScales } from './money/assets.ts';
 import type { CodeSender } from './platform/notify/code-sender.ts';
 import { OutboxSender } from './platform/notify/outbox-sender.ts';
@@ -51,6 +52,8 @@ export interface Server {
   /** The bus's typed channels: a person's events are published on `user.events`. */
   channels: Channels;
   modules: Modules;
+  /** The jobs kernel: every capability's periodic work, with its runs' status. */
+  jobs: Jobs;
   /** Answers that were the system's fault (10030), since start. */
   faults: { systemErrors: number };
   close(): Promise<void>;
@@ -124,6 +127,10 @@ export async function createServer(config: Config): Promise<Server> {
   const admin = adminModule({ db, audit, throttle, authRateLimit: config.AUTH_RATE_LIMIT_MAX });
   const modules: Modules = { auth, content, market, funds, trading, nfts, admin };
   const ordered = [auth, content, market, funds, trading, nfts, admin];
+  // Periodic work runs on the elected node, after the engines (it may read what they keep).
+  const jobs = new Jobs(db, (fn) => ledger.atomically(fn));
+  for (const job of ordered.flatMap((c) => c.jobs ?? [])) jobs.add(job);
+  engines.add(jobs);
 
   const faults = { systemErrors: 0 };
   await funds.prepare();
@@ -149,6 +156,7 @@ export async function createServer(config: Config): Promise<Server> {
     outbox,
     channels,
     modules,
+    jobs,
     faults,
     async close() {
       await app.close();

@@ -33,7 +33,6 @@ export interface ChainDepositSettings {
   confirmations: number;
   /** A payment not confirmed this long after it was declared goes to staff (10150). */
   confirmMinutes: number;
-  pollMs: number;
   /** How far back "find my transfer" reads token transfers, and scans blocks for ETH. */
   lookbackBlocks: number;
   ethScanBlocks: number;
@@ -117,7 +116,6 @@ async function toReview(
  * the node was down, is still credited.
  */
 export class ChainDeposits {
-  private timer: NodeJS.Timeout | undefined;
   private sweeping = false;
 
   constructor(
@@ -156,19 +154,6 @@ export class ChainDeposits {
       decimals: ASSET_SCALE[asset],
       confirmations: this.settings.confirmations,
     };
-  }
-
-  start(): void {
-    if (this.timer !== undefined) return;
-    this.timer = setInterval(() => {
-      this.sweep().catch((err: Error) => console.error('chain deposit sweep failed:', err.message));
-    }, this.settings.pollMs);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
   }
 
   /**

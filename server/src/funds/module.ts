@@ -15,6 +15,7 @@ import { developmentKeys, parseDepositXpubs } from './deposit-keys.ts';
 import { Deposits } from './deposits.ts';
 import { FundingNetworks, parseDepositAddresses } from './funding-networks.ts';
 import { ProofStore } from './proofs.ts';
+import type { PeriodicJob } from '../platform/jobs/jobs.ts';
 import { fundsRoutes } from './routes.ts';
 import { Withdrawals, type FeeParams } from './withdrawals.ts';
 
@@ -82,7 +83,6 @@ export function fundsModule(needs: FundsNeeds): FundsModule {
         tokens: parseChainTokens(config.CHAIN_TOKENS),
         confirmations: config.DEPOSIT_CONFIRMATIONS,
         confirmMinutes: config.DEPOSIT_CONFIRM_MINUTES,
-        pollMs: config.CHAIN_POLL_MS,
         lookbackBlocks: config.CHAIN_LOOKBACK_BLOCKS,
         ethScanBlocks: config.CHAIN_ETH_SCAN_BLOCKS,
       },
@@ -113,7 +113,16 @@ export function fundsModule(needs: FundsNeeds): FundsModule {
       fundsRoutes(r, services);
       fundsAdminRoutes(r, services);
     },
-    start: () => chainDeposits?.start(),
-    stop: () => chainDeposits?.stop(),
+    jobs: chainDeposits ? [chainSweepJob(chainDeposits, config.CHAIN_POLL_MS)] : [],
+  };
+}
+
+/** Re-reads the chain for new and waiting deposits; a missed turn is covered by the next. */
+function chainSweepJob(chainDeposits: ChainDeposits, pollMs: number): PeriodicJob {
+  return {
+    name: 'funds.chain-sweep',
+    schedule: { every: 'interval', ms: pollMs },
+    missed: 'latest',
+    runOutside: async () => ({ waitingRead: await chainDeposits.sweep() }),
   };
 }

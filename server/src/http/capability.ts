@@ -1,3 +1,4 @@
+import type { Job } from '../platform/jobs/jobs.ts';
 import type { Registrar } from './register-route.ts';
 
 /**
@@ -9,7 +10,9 @@ export interface Capability {
   readonly name: string;
   /** The capability's calls (its `routes.ts` and `admin-routes.ts`). */
   routes(r: Registrar): void;
-  /** Background work, started once HTTP is up (feeds, chain sweeps, engines). */
+  /** Periodic work, run on the elected node by the jobs kernel (platform/jobs). */
+  readonly jobs?: readonly Job[];
+  /** Background work, started once HTTP is up (feeds, engines). */
   start?(): Promise<void> | void;
   stop?(): Promise<void> | void;
 }

@@ -12,7 +12,6 @@ import {
   CANDLE_COLUMNS,
   candleOf,
   record,
-  sweep,
   type CandleDbRow,
   type CandleRow,
 } from './market-recorder.ts';
@@ -26,7 +25,6 @@ export type HomeFigures = Omit<HomeStats, 'tradingFeeRate'>;
 
 export interface MarketOptions {
   flushMs: number;
-  sweepMs: number;
   backfillDays: number;
   now?: () => number;
 }
@@ -134,9 +132,6 @@ export class MarketService implements Engine {
     this.simulator?.resume(new Map(last));
     await this.feed.start((ticks) => this.ingest(ticks));
     this.timers.push(setInterval(() => void this.flush(), this.options.flushMs));
-    this.timers.push(
-      setInterval(() => void sweep(this.db).catch(() => undefined), this.options.sweepMs),
-    );
   }
 
   /** Stops the feed and the recorder; on the way out (`final`), records what is pending. */

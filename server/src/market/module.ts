@@ -5,6 +5,7 @@ import type { EngineHost } from '../platform/engine-host.ts';
 import { createFeed } from './create-feed.ts';
 import { INSTRUMENTS } from './instruments.ts';
 import { MarketLists } from './market-lists.ts';
+import { sweep } from './market-recorder.ts';
 import { MarketService } from './market-service.ts';
 import type { InstrumentState } from './market-state.ts';
 import { marketRoutes } from './routes.ts';
@@ -63,7 +64,6 @@ export function marketModule({ db, engines, config, params }: MarketNeeds): Mark
   const { feed, simulator } = createFeed(config, INSTRUMENTS);
   const market = new MarketService(db, engines, feed, {
     flushMs: 1000,
-    sweepMs: 10 * 60_000,
     backfillDays: config.MARKET_BACKFILL_DAYS,
   });
   const services = {
@@ -107,6 +107,18 @@ export function marketModule({ db, engines, config, params }: MarketNeeds): Mark
     tradable,
     priceOf: (asset) => market.byInstrumentCode(`${asset}USDT`)?.last?.price,
     routes: (r) => marketRoutes(r, services, params),
+    // Ticks and candles past their retention (market-recorder.ts) go once an hour.
+    jobs: [
+      {
+        name: 'market.retention',
+        schedule: { every: 'hour' },
+        missed: 'latest',
+        runOutside: async () => {
+          await sweep(db);
+          return {};
+        },
+      },
+    ],
     start: () => market.start(INSTRUMENTS, simulator),
     stop: () => market.stop(),
   };

@@ -97,7 +97,7 @@ const configSchema = z.object({
   /** A deposit still unconfirmed this long after it was declared goes to staff review. */
   DEPOSIT_CONFIRM_MINUTES: z.coerce.number().int().min(1).max(10_080).default(120),
   /** How often waiting deposits are read from the chain. */
-  CHAIN_POLL_MS: z.coerce.number().int().min(200).max(600_000).default(15_000),
+  CHAIN_POLL_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
   /** How far back "find my transfer" reads token transfers, and scans blocks for ETH. */
   CHAIN_LOOKBACK_BLOCKS: z.coerce.number().int().min(1).max(100_000).default(10_000),
   CHAIN_ETH_SCAN_BLOCKS: z.coerce.number().int().min(1).max(2_000).default(200),
