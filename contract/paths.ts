@@ -77,6 +77,8 @@ export const paths = {
   listAudit: { method: 'GET', path: `${ADMIN}/listAudit` },
   exportAudit: { method: 'GET', path: `${ADMIN}/exportAudit` },
   getProof: { method: 'GET', path: `${ADMIN}/proof/:id` },
+  getFile: { method: 'GET', path: `${USER}/file/:id` },
+  getStaffFile: { method: 'GET', path: `${ADMIN}/file/:id` },
   createStaff: { method: 'POST', path: `${ADMIN}/createStaff` },
 } as const;
 

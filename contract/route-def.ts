@@ -27,8 +27,11 @@ export interface RouteDef<
    */
   auth: A;
   roles?: readonly StaffRole[];
-  /** The body is not JSON but raw bytes (an image upload), checked by the handler. */
-  rawBody?: true;
+  /**
+   * The body is not JSON but a multipart form whose one file part is an upload, streamed and
+   * checked by the handler (server: platform/files; app: `upload` in api/client.ts).
+   */
+  upload?: true;
   /** The answer is not an envelope but a file (CSV export, an image). */
   rawResult?: string;
   query?: Q;

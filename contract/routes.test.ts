@@ -9,6 +9,7 @@ import { routes } from './routes.ts';
 import { signInRoutes } from './sign-in/routes.ts';
 import { spotRoutes } from './spot/routes.ts';
 import { tradingRoutes } from './trading/routes.ts';
+import { filesRoutes } from './files/routes.ts';
 
 describe('the merged route table', () => {
   it('loses no capability call to a name or path another capability also uses', () => {
@@ -22,6 +23,7 @@ describe('the merged route table', () => {
       adminRoutes,
       tradingRoutes,
       spotRoutes,
+      filesRoutes,
     ];
     const names = tables.flatMap((table) => Object.keys(table));
     expect(Object.keys(routes)).toHaveLength(names.length);

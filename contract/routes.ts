@@ -8,6 +8,7 @@ import { fundsRoutes } from './funds/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { tradingRoutes } from './trading/routes.ts';
 import { spotRoutes } from './spot/routes.ts';
+import { filesRoutes } from './files/routes.ts';
 
 export type { RouteDef } from './route-def.ts';
 
@@ -25,6 +26,7 @@ export const routes = {
   ...adminRoutes,
   ...tradingRoutes,
   ...spotRoutes,
+  ...filesRoutes,
 } as const;
 
 export type Routes = typeof routes;

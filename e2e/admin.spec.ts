@@ -50,8 +50,8 @@ async function apiUser(request: APIRequestContext) {
 /** The user declares a 500 USDT deposit on the real book with a proof screenshot. */
 async function declareDeposit(request: APIRequestContext, token: string) {
   const upload = await request.post('/swx/customer/user/uploadProof', {
-    headers: { authorization: token, 'content-type': 'application/octet-stream' },
-    data: PNG_1PX,
+    headers: { authorization: token },
+    multipart: { file: { name: 'proof.png', mimeType: 'image/png', buffer: PNG_1PX } },
   });
   const proof = (await upload.json()) as { code: number; result: { proofId: string } };
   expect(proof.code).toBe(200);

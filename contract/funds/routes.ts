@@ -16,10 +16,11 @@ export const fundsRoutes = {
   }),
   uploadProof: route({
     ...paths.uploadProof,
-    summary: 'Upload a deposit proof image (raw JPG, JPEG 2000 or PNG body, at most 2 MB)',
+    summary:
+      'Upload a deposit proof image: a multipart form with one file part (JPG, JPEG 2000 or PNG, at most 2 MB), stored re-encoded and encrypted',
     tag: 'funds',
     auth: 'session',
-    rawBody: true,
+    upload: true,
     result: funds.proofResult,
     fields: {},
   }),
@@ -177,10 +178,10 @@ export const fundsRoutes = {
   }),
   getProof: route({
     ...paths.getProof,
-    summary: 'A deposit proof image',
+    summary: 'A deposit proof image, read through the files kernel (the read is audited)',
     tag: 'admin',
     auth: 'staff',
-    roles: ['admin', 'reviewer'],
+    roles: funds.PROOF_STAFF_ROLES,
     params: admin.proofParams,
     rawResult: 'image/*',
     result: auth.emptyResult,

@@ -4,6 +4,7 @@ import { isAddressFor, isIban, NETWORKS, normalizeIban } from './addresses.ts';
 import { fromUnits, toUnits } from '../decimal.ts';
 import { Code } from '../errors.ts';
 import type { FieldCodeMap } from '../validate.ts';
+import type { StaffRole } from '../admin/schemas.ts';
 
 /** The coins the ledger holds (server/src/platform/db/migrations/003_ledger.sql) and their decimals. */
 export const ASSETS = ['USDT', 'USDC', 'BTC', 'ETH'] as const;
@@ -18,6 +19,12 @@ export const FUNDS_LIMITS = {
   /** Largest amount a request may name: 10^12 of any coin. */
   amountDigitsMax: 12,
 } as const;
+
+/**
+ * Staff who may read a deposit proof (the files kernel serves it to them and audits each read;
+ * server/src/funds/files.ts declares the kind with these roles, getProof admits them).
+ */
+export const PROOF_STAFF_ROLES = ['admin', 'reviewer'] as const satisfies readonly StaffRole[];
 
 /** Deposit and withdrawal statuses (SPEC §4). */
 export const FUNDING_STATUSES = ['pending', 'approved', 'rejected', 'failed'] as const;

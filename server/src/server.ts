@@ -8,6 +8,7 @@ import { contentModule, type ContentModule } from './content/module.ts';
 import { seedContent } from './content/seed.ts';
 import { fundsModule, type FundsModule } from './funds/module.ts';
 import { buildApp } from './http/app.ts';
+import { filesRoutes } from './http/routes/files-routes.ts';
 import { Ledger } from './ledger/ledger.ts';
 import { marketModule, type MarketModule } from './market/module.ts';
 import { tradingModule, type TradingModule } from './trading/module.ts';
@@ -20,6 +21,10 @@ import { ConfigError, type Config } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import { openDatabase } from './platform/db/open-database.ts';
 import { EngineHost } from './platform/engine-host.ts';
+import { Files } from './platform/files/files.ts';
+import { FileKinds } from './platform/files/kinds.ts';
+import { keyringOf } from './platform/files/master-keys.ts';
+import { fundsFileKinds } from './funds/files.ts';
 import { Jobs } from './platform/jobs/jobs.ts';
 import { assertAssetScales } from './money/assets.ts';
 import type { CodeSender } from './platform/notify/code-sender.ts';
@@ -52,6 +57,8 @@ export interface Server {
   /** The bus's typed channels: a person's events are published on `user.events`. */
   channels: Channels;
   modules: Modules;
+  /** The files kernel: every capability's uploads, encrypted, served to who may see them. */
+  files: Files;
   /** The jobs kernel: every capability's periodic work, with its runs' status. */
   jobs: Jobs;
   /** Answers that were the system's fault (10030), since start. */
@@ -94,6 +101,8 @@ export async function createServer(config: Config): Promise<Server> {
   if (chain) await assertChainId(chain);
   const ledger = new Ledger(db);
   const audit = new AuditLog(db);
+  // Each capability declares its kinds of file in its own files.ts; the kernel refuses others.
+  const files = new Files(db, await keyringOf(config), new FileKinds(fundsFileKinds), audit);
   const outbox = new OutboxSender(config.DATA_DIR);
   const sender: CodeSender = config.SMTP_URL
     ? new SmtpSender(config.SMTP_URL, config.MAIL_FROM, outbox)
@@ -111,6 +120,7 @@ export async function createServer(config: Config): Promise<Server> {
     chain,
     params: content.params,
     priceOf: market.priceOf,
+    files,
   });
   const trading = tradingModule({
     db,
@@ -136,7 +146,8 @@ export async function createServer(config: Config): Promise<Server> {
   await funds.prepare();
   await bootstrapAdmin(config, admin);
   const app = await buildApp(config, {
-    capabilities: ordered,
+    // The files kernel's own calls (a person's file, staff reads) beside the capabilities'.
+    capabilities: [...ordered, { name: 'files', routes: (r) => filesRoutes(r, files) }],
     gate: {
       session: (token) => auth.sessions.resolve(token),
       staff: (token) => admin.staff.resolve(token),
@@ -156,6 +167,7 @@ export async function createServer(config: Config): Promise<Server> {
     outbox,
     channels,
     modules,
+    files,
     jobs,
     faults,
     async close() {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { parseEther, type Address, type Hash } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
@@ -632,7 +633,11 @@ describe('deposits without a chain', () => {
 describe('a production server with no deposit keys or addresses', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ NODE_ENV: 'production' });
+    // Production on PostgreSQL needs the files kernel's master keys (docs/files.md).
+    server = await startTestServer({
+      NODE_ENV: 'production',
+      FILES_MASTER_KEYS: `k1:${randomBytes(32).toString('base64')}`,
+    });
   });
   afterAll(async () => {
     await server.close();

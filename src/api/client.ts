@@ -70,7 +70,7 @@ export async function callAs<N extends PathName>(
   caller: Caller,
   name: N,
   input: Input<N> = {},
-  raw?: Blob,
+  form?: FormData,
 ): Promise<RouteResult<N>> {
   const { method, path } = paths[name];
   const headers: Record<string, string> = {
@@ -79,10 +79,9 @@ export async function callAs<N extends PathName>(
   };
   const token = caller.token();
   if (token !== null) headers.authorization = token;
-  let body: string | Blob | undefined;
-  if (raw !== undefined) {
-    headers['content-type'] = 'application/octet-stream';
-    body = raw;
+  let body: string | FormData | undefined;
+  if (form !== undefined) {
+    body = form; // fetch writes the multipart content type with its boundary
   } else if (method === 'POST') {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(input.body ?? {});
@@ -117,9 +116,14 @@ export async function callAs<N extends PathName>(
   return envelope.result as RouteResult<N>;
 }
 
-/** Sends a file as the raw body of a route that takes one (proof uploads). */
+/**
+ * Sends a file to a route that takes an upload (contract: `upload: true`), as the one file part
+ * of a multipart form; the server checks it by its content, whatever its name or type.
+ */
 export function upload<N extends PathName>(name: N, file: Blob): Promise<RouteResult<N>> {
-  return callAs(userCaller, name, {}, file);
+  const form = new FormData();
+  form.append('file', file, file instanceof File ? file.name : 'upload');
+  return callAs(userCaller, name, {}, form);
 }
 
 /** Fetches a file route (an image, a CSV) with the caller's token, as a Blob. */

@@ -1,7 +1,6 @@
-import { Code } from '../../../contract/errors.ts';
 import { routes } from '../../../contract/routes.ts';
-import { AppError } from '../errors.ts';
 import type { Registrar } from '../http/register-route.ts';
+import { fileAnswer } from '../platform/files/serve.ts';
 import type { FundsServices } from './module.ts';
 
 /** The back office's money screens: review queues, proofs, users, their ledgers, adjustments. */
@@ -13,9 +12,7 @@ export function fundsAdminRoutes(r: Registrar, s: FundsServices): void {
   r.route(routes.searchUsers, async ({ query }) => s.backOffice.searchUsers(query));
   r.route(routes.getUserLedger, async ({ query }) => s.backOffice.userLedger(query));
   r.route(routes.adjustBalance, async ({ body }, ctx) => s.backOffice.adjust(ctx.staff, body));
-  r.file(routes.getProof, async ({ params }) => {
-    const proof = await s.proofs.read(params.id);
-    if (proof === undefined) throw new AppError(Code.notFound, null, 404);
-    return { type: proof.mime, body: proof.bytes };
-  });
+  r.file(routes.getProof, async ({ params }, ctx) =>
+    fileAnswer(await s.proofs.read(params.id, ctx.staff)),
+  );
 }

@@ -25,7 +25,7 @@ import type { DepositAddresses } from './deposit-addresses.ts';
 import { canonicalAddress } from './deposit-keys.ts';
 import type { FundingNetworks } from './funding-networks.ts';
 import { isUniqueViolation, withLedgerCodes } from './ledger-errors.ts';
-import type { ProofStore } from './proofs.ts';
+import type { DepositProofs } from './proofs.ts';
 import { replayOf, requestHash } from '../platform/request-replay.ts';
 
 interface DepositRow {
@@ -92,7 +92,7 @@ export class Deposits {
     private readonly db: Database,
     private readonly ledger: Ledger,
     private readonly networks: FundingNetworks,
-    private readonly proofs: ProofStore,
+    private readonly proofs: DepositProofs,
     private readonly audit: AuditLog,
     private readonly addresses: DepositAddresses,
     private readonly chain?: ChainDeposits,

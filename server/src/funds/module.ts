@@ -5,6 +5,7 @@ import type { Ledger } from '../ledger/ledger.ts';
 import type { Chain } from '../platform/chain/chain.ts';
 import type { Config } from '../platform/config.ts';
 import type { Database } from '../platform/db/database.ts';
+import type { Files } from '../platform/files/files.ts';
 import { fundsAdminRoutes } from './admin-routes.ts';
 import { BackOffice } from './back-office.ts';
 import { Balances } from './balances.ts';
@@ -14,7 +15,7 @@ import { DepositAddresses } from './deposit-addresses.ts';
 import { developmentKeys, parseDepositXpubs } from './deposit-keys.ts';
 import { Deposits } from './deposits.ts';
 import { FundingNetworks, parseDepositAddresses } from './funding-networks.ts';
-import { ProofStore } from './proofs.ts';
+import { DepositProofs } from './proofs.ts';
 import type { PeriodicJob } from '../platform/jobs/jobs.ts';
 import { fundsRoutes } from './routes.ts';
 import { Withdrawals, type FeeParams } from './withdrawals.ts';
@@ -30,11 +31,13 @@ export interface FundsNeeds {
   params: FeeParams;
   /** The last price of `asset` in USDT, from the feed (balances value holdings with it). */
   priceOf(asset: string): string | undefined;
+  /** The files kernel, where deposit proofs are stored (kinds in ./files.ts). */
+  files: Files;
 }
 
 export interface FundsServices {
   networks: FundingNetworks;
-  proofs: ProofStore;
+  proofs: DepositProofs;
   deposits: Deposits;
   /** Each person's own deposit address per network (where an extended key is configured). */
   depositAddresses: DepositAddresses;
@@ -48,7 +51,10 @@ export interface FundsServices {
 
 export type FundsModule = Capability &
   FundsServices & {
-    /** Checks the configured tokens and applies DEPOSIT_ADDRESSES (before HTTP opens). */
+    /**
+     * Checks the configured tokens, applies DEPOSIT_ADDRESSES and moves plaintext proofs of
+     * before the files kernel into it (before HTTP opens).
+     */
     prepare(): Promise<void>;
   };
 
@@ -89,7 +95,7 @@ export function fundsModule(needs: FundsNeeds): FundsModule {
       depositAddresses,
       networks,
     );
-  const proofs = new ProofStore(db, config.DATA_DIR);
+  const proofs = new DepositProofs(db, needs.files, config.DATA_DIR);
   const balances = new Balances(db, needs.priceOf);
   const services: FundsServices = {
     networks,
@@ -108,6 +114,7 @@ export function fundsModule(needs: FundsNeeds): FundsModule {
     async prepare() {
       await chainDeposits?.assertTokens();
       await networks.applyAddresses(parseDepositAddresses(config.DEPOSIT_ADDRESSES));
+      await proofs.moveLegacy();
     },
     routes: (r) => {
       fundsRoutes(r, services);

@@ -1,37 +1,12 @@
-import type { FastifyError } from 'fastify';
 import { getAddress } from 'viem';
 import { Code } from '../../../contract/errors.ts';
-import { FUNDS_LIMITS } from '../../../contract/funds/schemas.ts';
 import { routes } from '../../../contract/routes.ts';
 import { AppError } from '../errors.ts';
 import type { Registrar } from '../http/register-route.ts';
+import { takeUpload } from '../platform/files/upload.ts';
 import { CHAIN_NETWORK } from './chain-deposits.ts';
+import { depositProofKind } from './files.ts';
 import type { FundsServices } from './module.ts';
-
-/** Proof uploads: raw image bytes, up to 2 MB, in their own scope with their own parser. */
-function proofUploadRoute(r: Registrar, s: FundsServices): void {
-  void r.app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: FUNDS_LIMITS.proofBytesMax },
-      (_request, body, done) => done(null, body),
-    );
-    scope.setErrorHandler((err: FastifyError | AppError, _request, reply) => {
-      if (!(err instanceof AppError) && err.statusCode === 413) {
-        return reply.status(413).send({ code: Code.imageTooLarge, result: null });
-      }
-      throw err;
-    });
-    r.on(scope).route(
-      routes.uploadProof,
-      async (_input, ctx) => ({
-        proofId: await s.proofs.save(ctx.session.userId, ctx.rawBody ?? Buffer.alloc(0)),
-      }),
-      { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
-    );
-  });
-}
 
 /** Balances, deposits, withdrawals, records and the demo book (SPEC §7 order paths). */
 export function fundsRoutes(r: Registrar, s: FundsServices): void {
@@ -39,7 +14,13 @@ export function fundsRoutes(r: Registrar, s: FundsServices): void {
     options: await s.networks.list(),
     withdrawFeeRate: await s.withdrawals.feeRate(),
   }));
-  proofUploadRoute(r, s);
+  r.stream(
+    routes.uploadProof,
+    takeUpload(depositProofKind, async (upload, ctx) => ({
+      proofId: await s.proofs.save(ctx.session.userId, upload),
+    })),
+    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+  );
   r.route(routes.depositAddress, async ({ body }, ctx) =>
     s.deposits.address(ctx.session.userId, ctx.book, body),
   );

@@ -11,6 +11,7 @@ import Fastify, {
 } from 'fastify';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -20,6 +21,7 @@ import type { MarketService } from '../market/market-service.ts';
 import type { Config } from '../platform/config.ts';
 import type { Channels } from '../platform/bus/channels.ts';
 import type { OutboxSender } from '../platform/notify/outbox-sender.ts';
+import { FILE_BYTES_MAX } from '../platform/files/kinds.ts';
 import { isApiPath } from './api-paths.ts';
 import { AppError } from '../errors.ts';
 import { loggerOptions, RequestLog } from './logging.ts';
@@ -126,6 +128,12 @@ export async function buildApp(config: Config, parts: AppParts): Promise<Fastify
     timeWindow: '1 minute',
     errorResponseBuilder: (_req, ctx) =>
       new AppError(Code.tooManyRequests, { retryAfterSeconds: Math.ceil(ctx.ttl / 1000) }, 429),
+  });
+  // Uploads (takeUpload, platform/files/upload.ts): registered once, for every capability's
+  // upload route; each reads its one file part itself, with its kind's own lower limit. Nothing
+  // here reads a body: a multipart request to any other route is refused (register-route.ts).
+  await app.register(multipart, {
+    limits: { fileSize: FILE_BYTES_MAX, files: 1, fields: 4, fieldSize: 1024, parts: 5 },
   });
   await app.register(swagger, { mode: 'static', specification: { document: openApiDocument() } });
   await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -54,10 +54,18 @@ export function openApiDocument() {
         },
       },
     };
-    if (def.rawBody) {
+    if (def.upload) {
       op.requestBody = {
         required: true,
-        content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: { file: { type: 'string', format: 'binary' } },
+              required: ['file'],
+            },
+          },
+        },
       };
     }
     if (def.rawResult !== undefined) {

@@ -5,6 +5,7 @@ import type { Staff } from '../../../contract/admin/schemas.ts';
 import type { RouteAuth, RouteDef } from '../../../contract/route-def.ts';
 import { validate } from '../../../contract/validate.ts';
 import type { Session } from '../auth/sessions.ts';
+import { assert } from '../assert.ts';
 import { AppError } from '../errors.ts';
 import { answerSchemaOf } from './answer-schema.ts';
 import {
@@ -45,6 +46,8 @@ export interface FileAnswer {
   body: Buffer | string;
   /** Sent as an attachment under this name; shown inline otherwise. */
   filename?: string;
+  /** More headers, set last (a stored file's own Content-Security-Policy). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** JSON answers; Fastify adds `charset=utf-8`, as it does to the answers it serializes. */
@@ -76,14 +79,15 @@ async function prepare<D extends RouteDef>(
 ): Promise<{ input: HandlerInput<D>; ctx: ContextOf<AuthOf<D>> }> {
   const token = bearerToken(request);
   const raw = (request.query ?? {}) as { lang?: unknown };
-  const bodyLang = (def.rawBody ? {} : (request.body ?? {})) as { lang?: unknown };
+  // A multipart body is read by an upload's own handler, and only there (platform/files).
+  if (def.upload !== true && request.isMultipart()) throw new AppError(Code.badRequest, null, 400);
+  const bodyLang = (def.upload ? {} : (request.body ?? {})) as { lang?: unknown };
   const base = {
     token,
     book: bookOf(request),
     lang: requestLanguage(request, raw.lang ?? bodyLang.lang),
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? '',
-    rawBody: def.rawBody && Buffer.isBuffer(request.body) ? request.body : undefined,
   };
   const auth: RouteAuth = def.auth;
   let ctx: RequestContext | SessionContext | StaffContext;
@@ -101,7 +105,7 @@ async function prepare<D extends RouteDef>(
   }
   const input = {
     query: check(def.query, def, request.query),
-    body: def.rawBody ? undefined : check(def.body, def, request.body),
+    body: def.upload ? undefined : check(def.body, def, request.body),
     params: check(def.params, def, request.params),
   } as HandlerInput<D>;
   return { input, ctx: ctx as ContextOf<AuthOf<D>> };
@@ -148,6 +152,36 @@ export class Registrar {
   }
 
   /**
+   * A contract route whose handler reads the request's body itself (an upload, streamed with
+   * its own limit: takeUpload in platform/files/upload.ts). The caller is resolved and the
+   * query and params validated first, so no byte of the body is read for a caller refused.
+   */
+  stream<D extends RouteDef>(
+    def: D,
+    handler: (
+      input: HandlerInput<D>,
+      ctx: ContextOf<AuthOf<D>>,
+      request: FastifyRequest,
+    ) => Promise<z.input<D['result']>>,
+    options: Pick<RouteShorthandOptions, 'config'> = {},
+  ): void {
+    assert(def.upload === true, `${def.path} declares upload`);
+    const answer = answerSchemaOf(def.result);
+    this.app.route({
+      method: def.method,
+      url: def.path,
+      ...options,
+      ...(answer === undefined ? {} : { schema: { response: { 200: answer } } }),
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const { input, ctx } = await prepare(this.gate, def, request);
+        const result = await handler(input, ctx, request);
+        noStore(reply);
+        return { code: Code.ok, result: result ?? null };
+      },
+    });
+  }
+
+  /**
    * A contract route whose handler gives its result as JSON text already (the JSON of a value
    * of the result schema), so that it can be kept between requests: the market lists.
    */
@@ -185,6 +219,7 @@ export class Registrar {
             'content-disposition',
             file.filename === undefined ? 'inline' : `attachment; filename="${file.filename}"`,
           );
+        if (file.headers !== undefined) reply.headers(file.headers);
         return reply.send(file.body);
       },
     });

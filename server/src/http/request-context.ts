@@ -9,8 +9,6 @@ import type { RouteAuth } from '../../../contract/route-def.ts';
 interface BaseContext {
   /** The bearer token as sent (logout revokes it). */
   token: string | undefined;
-  /** The request's bytes, on routes that take a raw body (uploads). */
-  rawBody: Buffer | undefined;
   book: Book;
   lang: Language;
   ip: string;

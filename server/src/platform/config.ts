@@ -143,6 +143,12 @@ const configSchema = z.object({
   OIDC_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   OIDC_AUTHORIZATION_ENDPOINT: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
   OIDC_TOKEN_ENDPOINT: z.url().default('https://oauth2.googleapis.com/token'),
+  /**
+   * Master keys of the files kernel, "id:base64,id:base64" (32 bytes each): the first wraps new
+   * files' data keys, the others still open what they wrapped (docs/files.md). Empty: a key
+   * generated once into DATA_DIR (required in production on PostgreSQL).
+   */
+  FILES_MASTER_KEYS: z.string().max(4000).default(''),
   /** With BOOTSTRAP_ADMIN_PASSWORD: the first admin, created at start when no staff exists. */
   BOOTSTRAP_ADMIN_USERNAME: z.string().default(''),
   BOOTSTRAP_ADMIN_PASSWORD: z.string().default(''),

@@ -21,18 +21,38 @@ export function txHash(): string {
   return `0x${randomBytes(32).toString('hex')}`;
 }
 
-/** Uploads raw bytes as a proof; returns the envelope. */
+/**
+ * A multipart form with one file part holding `bytes`, as a browser's FormData sends it; the
+ * declared type and name are the client's say only (the server reads the content).
+ */
+export function multipartForm(
+  bytes: Buffer,
+  type = 'image/png',
+  filename = 'proof.png',
+): { payload: Buffer; contentType: string } {
+  const boundary = `----kestrel-test-${randomBytes(8).toString('hex')}`;
+  const head =
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+    `Content-Type: ${type}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/** Uploads `bytes` as a proof (a multipart form's file part); returns the envelope. */
 export async function uploadProof(
   server: TestServer,
   token: string,
   bytes: Buffer,
   type = 'image/png',
 ): Promise<{ status: number; code: number; result: unknown }> {
+  const form = multipartForm(bytes, type);
   const res = await server.app.inject({
     method: 'POST',
     url: `${USER}/uploadProof`,
-    payload: bytes,
-    headers: { authorization: token, 'content-type': type },
+    payload: form.payload,
+    headers: { authorization: token, 'content-type': form.contentType },
   });
   const body = res.json<{ code: number; result: unknown }>();
   return { status: res.statusCode, code: body.code, result: body.result };

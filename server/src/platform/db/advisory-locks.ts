@@ -10,6 +10,8 @@ import type { Tx } from './database.ts';
 export const LockSpace = {
   contractOpens: 1,
   optionBuys: 2,
+  /** A person's unused deposit proofs (funds/proofs.ts). */
+  proofUploads: 3,
 } as const;
 
 export async function lockPerson(

@@ -1,34 +1,54 @@
-/** The image types SPEC §5 accepts for proofs, told apart by their first bytes, never by name. */
-export type ProofMime = 'image/jpeg' | 'image/png' | 'image/jp2';
+import { fileTypeFromBuffer } from 'file-type';
 
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+/**
+ * The image types SPEC §5 accepts as uploads. A bare JPEG 2000 codestream (.j2k, .j2c) counts
+ * as JPEG 2000 too: the same decoder reads it.
+ */
+export type ImageMime = 'image/jpeg' | 'image/png' | 'image/jp2';
+
 const JP2_BOX = [0x00, 0x00, 0x00, 0x0c, 0x6a, 0x50, 0x20, 0x20, 0x0d, 0x0a, 0x87, 0x0a];
-const J2K_CODESTREAM = [0xff, 0x4f, 0xff, 0x51];
+
+/** What file-type names them; anything else (GIF, WebP, SVG, an executable) is refused. */
+const ACCEPTED: Readonly<Record<string, ImageMime>> = {
+  'image/jpeg': 'image/jpeg',
+  'image/png': 'image/png',
+  'image/jp2': 'image/jp2',
+  'image/j2c': 'image/jp2',
+};
 
 function startsWith(bytes: Uint8Array, prefix: readonly number[], at = 0): boolean {
   return prefix.every((b, i) => bytes[at + i] === b);
 }
 
 /**
- * The type of `bytes`, or undefined when they are not a whole JPEG, PNG or JPEG 2000 image: the
- * signature must open the file and the format's end marker must close it (a PNG's IEND chunk,
- * a JPEG's EOI), so a renamed executable or a truncated upload is refused.
+ * Whether the bytes are one whole file of `mime`: a PNG opens with IHDR and closes with IEND
+ * and its CRC, a JPEG closes with EOI. So an executable glued behind a PNG header, HTML after
+ * an image's end, or a truncated upload is refused before anything decodes it.
  */
-export function sniffImage(bytes: Uint8Array): ProofMime | undefined {
-  if (bytes.length < 16) return undefined;
-  if (startsWith(bytes, PNG)) {
-    // The first chunk is IHDR; the file ends with IEND and its CRC.
+function isWhole(bytes: Uint8Array, mime: ImageMime): boolean {
+  if (mime === 'image/png') {
     const ihdr = startsWith(bytes, [0x49, 0x48, 0x44, 0x52], 12);
     const iend = startsWith(bytes, [0x49, 0x45, 0x4e, 0x44], bytes.length - 8);
-    return ihdr && iend ? 'image/png' : undefined;
+    return ihdr && iend;
   }
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) {
+  if (mime === 'image/jpeg') {
     let end = bytes.length;
     while (end > 2 && bytes[end - 1] === 0x00) end--; // some encoders pad after EOI
-    return bytes[end - 2] === 0xff && bytes[end - 1] === 0xd9 ? 'image/jpeg' : undefined;
+    return bytes[end - 2] === 0xff && bytes[end - 1] === 0xd9;
   }
-  if (startsWith(bytes, JP2_BOX) || startsWith(bytes, J2K_CODESTREAM)) return 'image/jp2';
-  return undefined;
+  return true; // JPEG 2000: its boxes are walked by declaredPixels, the decoder checks the rest
+}
+
+/**
+ * The type of `bytes` by their content (file-type reads the signatures; the name and the
+ * declared content type are never asked), or undefined when they are not one whole JPEG, PNG
+ * or JPEG 2000 image.
+ */
+export async function detectImage(bytes: Uint8Array): Promise<ImageMime | undefined> {
+  if (bytes.length < 16) return undefined;
+  const found = await fileTypeFromBuffer(bytes);
+  const mime = found === undefined ? undefined : ACCEPTED[found.mime];
+  return mime !== undefined && isWhole(bytes, mime) ? mime : undefined;
 }
 
 /**
@@ -124,7 +144,7 @@ function jp2Pixels(bytes: Uint8Array, from: number, to: number): number | undefi
  * Width times height as the image's header declares it, read before anything decodes the
  * image; undefined when the header does not say (the image is then refused as malformed).
  */
-export function declaredPixels(bytes: Uint8Array, mime: ProofMime): number | undefined {
+export function declaredPixels(bytes: Uint8Array, mime: ImageMime): number | undefined {
   let pixels: number | undefined;
   if (mime === 'image/png') {
     const width = u32(bytes, 16);
