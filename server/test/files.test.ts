@@ -4,6 +4,7 @@ import { Code } from '../../contract/errors.ts';
 import { depositProofKind } from '../src/funds/files.ts';
 import { InvariantError } from '../src/assert.ts';
 import { FILE_VIEW_ACTION } from '../src/platform/files/files.ts';
+import { jpeg2000Stats } from '../src/platform/files/jpeg2000.ts';
 import { ADMIN, PNG_1PX, quickUser, staffSession, uploadProof, USER } from './helpers/funds.ts';
 import {
   gradientPixels,
@@ -276,6 +277,21 @@ describe('JPEG 2000 (decoded by OpenJPEG in WebAssembly, served as JPEG)', () =>
       expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', width, height]);
       expect(await meanDifference(res.rawPayload, width, height)).toBeLessThan(3);
     }
+  });
+
+  it('decodes a burst of uploads two at a time, every one answered', async () => {
+    const [width, height] = [64, 48];
+    const jp2 = jp2File(
+      await j2kCodestream(gradientPixels(width, height), width, height),
+      width,
+      height,
+    );
+    const before = jpeg2000Stats.decoded;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => uploadProof(server, bob.token, jp2, 'image/jp2')),
+    );
+    expect(answers.map((a) => a.code)).toEqual(Array(6).fill(Code.ok));
+    expect(jpeg2000Stats.decoded - before).toBe(6);
   });
 
   it('refuses a JP2 whose header is sound but whose codestream is not one', async () => {

@@ -25,6 +25,37 @@ const DECODE_TIMEOUT_MS = 30_000;
 /** The worker's JavaScript heap; the codec's own memory is WebAssembly's, freed with the worker. */
 const WORKER_HEAP_MB = 64;
 const WORKER = new URL('./jpeg2000-worker.mjs', import.meta.url);
+/**
+ * Decodes running at once, and waiting for a turn: a decode of a large image holds hundreds of
+ * MB in its worker, so a burst of JPEG 2000 uploads queues instead of taking the machine's
+ * memory; past the waiting bound an upload is refused (10102) and counted.
+ */
+const DECODES_MAX = 2;
+const WAITING_MAX = 32;
+
+/** How the decoder's queue has fared since start (tests, diagnostics). */
+export const jpeg2000Stats = { decoded: 0, failed: 0, refused: 0 };
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Waits for a decode's turn; the function it gives back hands the turn to the next waiting. */
+async function turn(): Promise<() => void> {
+  if (running < DECODES_MAX) {
+    running += 1;
+  } else {
+    if (waiting.length >= WAITING_MAX) {
+      jpeg2000Stats.refused += 1;
+      throw new AppError(Code.tooManyRequests);
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve)); // the turn is handed over
+  }
+  return () => {
+    const next = waiting.shift();
+    if (next === undefined) running -= 1;
+    else next();
+  };
+}
 
 function malformed(): AppError {
   return new AppError(Code.imageFormatWrong);
@@ -86,7 +117,15 @@ function toEightBits(pixels: Uint8Array, bitsPerSample: number, samples: number)
  * components are refused as malformed: no camera or scanner writes those for a document.
  */
 export async function decodeJpeg2000(bytes: Uint8Array, pixelsMax: number): Promise<RawImage> {
-  const d = await runWorker(bytes);
+  const done = await turn();
+  let d: Decoded;
+  try {
+    d = await runWorker(bytes);
+  } finally {
+    done();
+  }
+  if (!d.ok) jpeg2000Stats.failed += 1;
+  else jpeg2000Stats.decoded += 1;
   const { width = 0, height = 0, bitsPerSample = 0, componentCount = 0 } = d;
   if (!d.ok || d.pixels === undefined || d.isSigned === true) throw malformed();
   if (width <= 0 || height <= 0) throw malformed();
