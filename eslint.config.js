@@ -2,11 +2,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { importZones } from './build-tools/eslint-import-zones.js';
 
 /** Server folders with a module.ts, and the kernels below them (docs/architecture.md). */
-const SERVER_CAPABILITIES = ['admin', 'auth', 'content', 'funds', 'market', 'nfts', 'trading'];
+const SERVER_CAPABILITIES = readdirSync(new URL('./server/src', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter(
+    (d) =>
+      d.isDirectory() && existsSync(new URL(`./server/src/${d.name}/module.ts`, import.meta.url)),
+  )
+  .map((d) => d.name);
 const SERVER_KERNELS = ['errors.ts', 'assert.ts', 'money', 'audit', 'platform'];
 
 export default tseslint.config(

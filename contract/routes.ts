@@ -8,6 +8,7 @@ import { fundsRoutes } from './funds/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { tradingRoutes } from './trading/routes.ts';
 import { spotRoutes } from './spot/routes.ts';
+import { notificationsRoutes } from './notifications/routes.ts';
 import { filesRoutes } from './files/routes.ts';
 
 export type { RouteDef } from './route-def.ts';
@@ -26,6 +27,7 @@ export const routes = {
   ...adminRoutes,
   ...tradingRoutes,
   ...spotRoutes,
+  ...notificationsRoutes,
   ...filesRoutes,
 } as const;
 

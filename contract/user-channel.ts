@@ -1,12 +1,13 @@
 import * as z from 'zod/mini';
 
 /**
- * The user channel on the `/message` socket: after `{"op":"auth","token":"…"}` with a live
- * session token, the socket also receives that person's own events, each a nudge naming what
- * changed (an order, a position, a notification, a support chat message) so the app refetches
- * it through the API; `{"op":"auth","token":""}` stops them. Each auth command is answered
- * with `{"type":"auth","signedIn":…}`. The events carry no figures: what
- * the screen shows always comes from the API answer, which the ledger backs.
+ * The person's own live topic on the `/message` socket (contract/live.ts): after
+ * `{"op":"auth","token":"…"}` with a live session token, the socket also receives topic
+ * `account.events` (key `me`): that person's own events, each a nudge naming what changed (an
+ * order, a position, a notification, a support chat message) so the app refetches it through
+ * the API; `{"op":"auth","token":""}` stops them. Each auth command is answered with
+ * `{"type":"auth","signedIn":…}`. The events carry no figures: what the screen shows always
+ * comes from the API answer, which the ledger backs.
  */
 export const USER_TOPICS = ['orders', 'positions', 'notifications', 'chat'] as const;
 export type UserTopic = (typeof USER_TOPICS)[number];
@@ -30,6 +31,8 @@ export const authCommand = z.object({
 export const authFrame = z.object({ type: z.literal('auth'), signedIn: z.boolean() });
 export type AuthFrame = z.infer<typeof authFrame>;
 
-/** Server to client: one of the signed-in person's events. */
-export const userFrame = z.object({ type: z.literal('user'), event: userEvent });
-export type UserFrame = z.infer<typeof userFrame>;
+/** The key of a person's own topics: each socket receives only its own person's. */
+export const OWN_KEY = 'me';
+
+/** The person's own live topic (contract/live.ts). */
+export const accountTopics = { 'account.events': userEvent } as const;

@@ -27,19 +27,6 @@ export type PriceUpdate = z.infer<typeof priceUpdate>;
 /** Server to client: the SPEC §7 price list, every instrument that moved since the last frame. */
 export const priceListFrame = z.array(priceUpdate);
 
-/**
- * The richer channel for one instrument on the same socket: a client sends
- * `{"op":"subscribe","code":"BTCUSDT"}` (or `"unsubscribe"`), at most MAX_SUBSCRIPTIONS codes,
- * and then also receives, as objects rather than arrays, every tick of those codes.
- */
-export const MAX_SUBSCRIPTIONS = 5;
-
-export const subscribeCommand = z.object({
-  op: z.enum(['subscribe', 'unsubscribe']),
-  code: instrumentCode,
-});
-export type SubscribeCommand = z.infer<typeof subscribeCommand>;
-
 /** One recorded trade price of an instrument. */
 export const tick = z.object({
   code: instrumentCode,
@@ -50,11 +37,3 @@ export const tick = z.object({
   /** Milliseconds since the epoch. */
   ts: epochMs,
 });
-
-/** Server to client: ticks of one subscribed instrument, in time order. */
-export const ticksFrame = z.object({
-  type: z.literal('ticks'),
-  code: instrumentCode,
-  ticks: z.array(z.object({ price: decimal, volume: decimal, ts: epochMs })),
-});
-export type TicksMessage = z.infer<typeof ticksFrame>;

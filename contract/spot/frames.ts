@@ -2,9 +2,9 @@ import * as z from 'zod/mini';
 
 /**
  * A pair's book as the `/message` socket sends it (and the engine leader hands every node over
- * the bus): a client subscribed to a spot pair's code (`{"op":"subscribe","code":"BTCUSDT"}`)
- * receives `{"type":"spot", …}` whenever the book changes, at most a few times a second, with the
- * top levels of each side and the latest trades. Whole levels rather than deltas:
+ * the bus): a client following topic `spot.book` with the pair's code as key receives it
+ * whenever the book changes, at most a few times a second, with the top levels of each side
+ * and the latest trades. Whole levels rather than deltas:
  * a missed frame heals with the next one. zod/mini, so the app's live feed stays small.
  */
 const decimal = z.string().check(z.regex(/^\d{1,30}(\.\d{1,18})?$/));
@@ -39,3 +39,6 @@ export const spotBookFrame = z.object({
   seq: count,
 });
 export type SpotBookFrame = z.infer<typeof spotBookFrame>;
+
+/** Spot's live topics (contract/live.ts): `spot.book`, keyed by pair code, both ledger books. */
+export const spotTopics = { 'spot.book': spotBookFrame } as const;

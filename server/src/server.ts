@@ -26,11 +26,14 @@ import { FileKinds } from './platform/files/kinds.ts';
 import { keyringOf } from './platform/files/master-keys.ts';
 import { fundsFileKinds } from './funds/files.ts';
 import { Jobs } from './platform/jobs/jobs.ts';
+import { accountEventsTopic } from './platform/live/account-events.ts';
 import { assertAssetScales } from './money/assets.ts';
 import type { CodeSender } from './platform/notify/code-sender.ts';
 import { OutboxSender } from './platform/notify/outbox-sender.ts';
 import { SmtpSender } from './platform/notify/smtp-sender.ts';
 import { LoginThrottle } from './platform/security/login-throttle.ts';
+import { Notices } from './platform/notifications/notices.ts';
+import { notificationsModule, type NotificationsModule } from './notifications/module.ts';
 
 /** Advisory lock id of the engines' leader (any constant unique in this database). */
 const ENGINE_LOCK = 727_002;
@@ -43,6 +46,7 @@ export interface Modules {
   funds: FundsModule;
   trading: TradingModule;
   nfts: NftsModule;
+  notifications: NotificationsModule;
   admin: AdminModule;
 }
 
@@ -108,6 +112,7 @@ export async function createServer(config: Config): Promise<Server> {
     ? new SmtpSender(config.SMTP_URL, config.MAIL_FROM, outbox)
     : outbox;
   const throttle = new LoginThrottle(db);
+  const notices = new Notices(channels);
 
   const auth = authModule({ db, config, sender, throttle, chain });
   const content = contentModule({ db, audit });
@@ -120,6 +125,7 @@ export async function createServer(config: Config): Promise<Server> {
     chain,
     params: content.params,
     priceOf: market.priceOf,
+    notices,
     files,
   });
   const trading = tradingModule({
@@ -127,6 +133,7 @@ export async function createServer(config: Config): Promise<Server> {
     audit,
     ledger,
     channels,
+    notices,
     engines,
     instruments: { byId: (id) => market.tradable(id), byCode: (code) => market.tradable(code) },
     params: content.params,
@@ -135,8 +142,9 @@ export async function createServer(config: Config): Promise<Server> {
   });
   const nfts = nftsModule({ db, config, chain });
   const admin = adminModule({ db, audit, throttle, authRateLimit: config.AUTH_RATE_LIMIT_MAX });
-  const modules: Modules = { auth, content, market, funds, trading, nfts, admin };
-  const ordered = [auth, content, market, funds, trading, nfts, admin];
+  const notifications = notificationsModule({ db });
+  const modules: Modules = { auth, content, market, funds, trading, nfts, notifications, admin };
+  const ordered = [auth, content, market, funds, trading, nfts, notifications, admin];
   // Periodic work runs on the elected node, after the engines (it may read what they keep).
   const jobs = new Jobs(db, (fn) => ledger.atomically(fn));
   for (const job of ordered.flatMap((c) => c.jobs ?? [])) jobs.add(job);
@@ -153,7 +161,7 @@ export async function createServer(config: Config): Promise<Server> {
       staff: (token) => admin.staff.resolve(token),
     },
     market: market.market,
-    channels,
+    topics: [...ordered.flatMap((c) => c.topics ?? []), accountEventsTopic(channels)],
     outbox,
     faults,
   });

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'v
 import WebSocket from 'ws';
 import { Code } from '../../contract/errors.ts';
 import type { HomeStats, MarketInfo, MarketItem } from '../../contract/market/schemas.ts';
-import type { PriceUpdate, TicksMessage } from '../../contract/market/price-feed.ts';
+import type { LiveFrame } from '../../contract/live.ts';
+import type { TickBatch } from '../../contract/market/frames.ts';
+import type { PriceUpdate } from '../../contract/market/price-feed.ts';
+import { liveOf } from './helpers/live.ts';
 import { registerByEmail } from './helpers/accounts.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -187,27 +190,29 @@ describe('/message one-instrument channel', () => {
   it('sends every tick of a subscribed instrument, and stops after unsubscribe', async () => {
     const ws = new WebSocket(`ws://${base}/message`);
     await once(ws, 'open');
-    const tickMessages: TicksMessage[] = [];
+    const tickMessages: LiveFrame[] = [];
     ws.on('message', (raw: Buffer) => {
-      const value = JSON.parse(raw.toString()) as { type?: string };
-      // A code's channel also carries its spot book's frames (type 'spot') when it is a pair.
-      if (!Array.isArray(value) && value.type !== 'spot') tickMessages.push(value as TicksMessage);
+      const frame = liveOf(raw);
+      if (frame !== undefined) tickMessages.push(frame);
     });
     // Closed however the test ends: an open socket would hold the server's close.
     onTestFinished(() => ws.close());
-    ws.send(JSON.stringify({ op: 'subscribe', code: 'BTCUSDT' }));
-    ws.send(JSON.stringify({ op: 'subscribe', code: 'NOPE' }));
+    ws.send(JSON.stringify({ op: 'subscribe', topic: 'market.ticks', key: 'BTCUSDT' }));
+    ws.send(JSON.stringify({ op: 'subscribe', topic: 'market.ticks', key: 'NOPE' }));
+    // A topic the socket does not have, and the price list (every socket's, never followed).
+    ws.send(JSON.stringify({ op: 'subscribe', topic: 'admin.secrets', key: 'all' }));
+    ws.send(JSON.stringify({ op: 'subscribe', topic: 'market.prices', key: '*' }));
     ws.send('not json');
     for (let i = 0; i < 40 && tickMessages.length < 2; i++)
       await new Promise((r) => setTimeout(r, 100));
     expect(tickMessages.length).toBeGreaterThanOrEqual(2);
     for (const m of tickMessages) {
-      expect(m.type).toBe('ticks');
-      expect(m.code).toBe('BTCUSDT');
-      const times = m.ticks.map((t) => t.ts);
+      expect(m.topic).toBe('market.ticks');
+      expect(m.key).toBe('BTCUSDT');
+      const times = (m.data as TickBatch).map((t) => t.ts);
       expect([...times].sort((a, b) => a - b)).toEqual(times);
     }
-    ws.send(JSON.stringify({ op: 'unsubscribe', code: 'BTCUSDT' }));
+    ws.send(JSON.stringify({ op: 'unsubscribe', topic: 'market.ticks', key: 'BTCUSDT' }));
     await new Promise((r) => setTimeout(r, 400));
     const count = tickMessages.length;
     await new Promise((r) => setTimeout(r, 800));

@@ -6,7 +6,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { adminQuery, databaseUrl, startNode } from './helpers/nodes.ts';
+import { randomUUID } from 'node:crypto';
+import { accountEventOf } from './helpers/live.ts';
+import { adminQuery, databaseUrl, nodeCall, sessionUser, startNode } from './helpers/nodes.ts';
 import { usePostgres } from './helpers/test-server.ts';
 
 /**
@@ -87,5 +89,62 @@ describe.skipIf(!usePostgres)('two nodes on PostgreSQL and Redis', () => {
     );
     await c.end();
     expect(rows[0]?.n).toBe(0);
+  });
+
+  it("a notice raised by the leader's engine reaches the person's socket on the other node", async () => {
+    const db = new pg.Client({ connectionString: databaseUrl(dbName) });
+    await db.connect();
+    const person = await sessionUser(db, `notice${process.pid}`, `N${process.pid}X`);
+    const { rows } = await db.query<{ id: number }>(
+      `select id from instruments where code = 'BTCUSDT'`,
+    );
+    const btc = Number(rows[0]?.id);
+    await db.end();
+    const ws = new WebSocket(`${follower.replace('http', 'ws')}/message`);
+    const pushed: string[] = [];
+    ws.on('message', (raw: Buffer) => {
+      const event = accountEventOf(raw);
+      if (event?.topic === 'notifications') pushed.push(event.id);
+    });
+    await once(ws, 'open');
+    ws.send(JSON.stringify({ op: 'auth', token: person.token }));
+    // A long with its stops a step either side of the price: the simulator's next moves close
+    // it on the leader, whichever way they go.
+    const info = (await nodeCall(follower, 'GET', `/swx/customer/order/getTradingInfo/${btc}`))
+      .result as { bid: string; ask: string };
+    const step = Number(info.ask) * 0.0005;
+    const opened = await nodeCall(
+      follower,
+      'POST',
+      '/swx/customer/order/buyU',
+      {
+        key: randomUUID(),
+        instrumentId: btc,
+        type: 'market',
+        side: 'long',
+        lots: '0.01',
+        leverage: 10,
+        stopLoss: (Number(info.bid) - step).toFixed(2),
+        takeProfit: (Number(info.ask) + step).toFixed(2),
+      },
+      person.token,
+    );
+    expect(opened.code).toBe(200);
+    for (let i = 0; i < 120 && pushed.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    ws.close();
+    expect(pushed).toHaveLength(1);
+    const listed = await nodeCall(
+      follower,
+      'GET',
+      '/swx/customer/user/listNotification',
+      undefined,
+      person.token,
+    );
+    const list = (listed.result as { list: { id: number; notice: { kind: string } }[] }).list;
+    expect(list.map((n) => [String(n.id), n.notice.kind])).toEqual([
+      [pushed[0], 'trading.position-closed'],
+    ]);
   });
 });

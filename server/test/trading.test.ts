@@ -423,7 +423,7 @@ describe('trading: contracts and options', () => {
       server.ledger,
       instruments,
       params,
-      { orderChanged: () => undefined },
+      { orderChanged: () => undefined, notify: async () => undefined },
       () => saturday,
     );
     await expect(

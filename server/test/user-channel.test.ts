@@ -2,7 +2,8 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { authFrame, userFrame, type UserEvent } from '../../contract/user-channel.ts';
+import { authFrame, type UserEvent } from '../../contract/user-channel.ts';
+import { accountEventOf } from './helpers/live.ts';
 import { quickUser } from './helpers/funds.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -34,8 +35,8 @@ async function socket(): Promise<{
   const answers: ((signedIn: boolean) => void)[] = [];
   ws.on('message', (data: Buffer) => {
     const value: unknown = JSON.parse(data.toString());
-    const user = userFrame.safeParse(value);
-    if (user.success) events.push(user.data.event);
+    const event = accountEventOf(data);
+    if (event !== undefined) events.push(event);
     const answer = authFrame.safeParse(value);
     if (answer.success) answers.shift()?.(answer.data.signedIn);
   });

@@ -1,15 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { liveFrame, type FollowCommand } from '../../contract/live.ts';
+import { liveTopics, type LiveData, type LiveTopicName } from '../../contract/live-frames.ts';
 import type { MarketInfo } from '../../contract/market/schemas.ts';
 import {
   MESSAGE_PATH,
   priceListFrame,
-  ticksFrame,
   type PriceUpdate,
-  type SubscribeCommand,
-  type TicksMessage,
 } from '../../contract/market/price-feed.ts';
-import { spotBookFrame, type SpotBookFrame } from '../../contract/spot/frames.ts';
-import { userFrame } from '../../contract/user-channel.ts';
 import { sessionStore } from '../state/session.ts';
 import { feedStatus } from './feed-status.ts';
 import { publishLivePrices } from './live-prices.ts';
@@ -19,64 +16,58 @@ import { emitUserEvent } from './user-events.ts';
 const BACKOFF = { initialMs: 500, maxMs: 30_000 } as const;
 const HUNDRED = 100;
 
-type TickListener = (ticks: TicksMessage['ticks']) => void;
-type SpotListener = (frame: SpotBookFrame) => void;
-const tickListeners = new Map<string, Set<TickListener>>();
-const spotListeners = new Map<string, Set<SpotListener>>();
-/** Listeners of any kind per code: the socket follows a code while it has one. */
-const following = new Map<string, number>();
+type Listener = (data: unknown) => void;
+/** Listeners per `topic key`: the socket follows a key while it has one. */
+const listeners = new Map<string, { topic: string; key: string; set: Set<Listener> }>();
 let socket: WebSocket | undefined;
-/** The session token the socket's user channel was last asked for. */
+/** The session token the socket's own topics were last asked for. */
 let authToken: string | null = null;
 
-function send(command: SubscribeCommand | { op: 'auth'; token: string }): void {
+function send(command: FollowCommand | { op: 'auth'; token: string }): void {
   if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(command));
 }
 
-function follow(code: string): () => void {
-  const count = following.get(code) ?? 0;
-  following.set(code, count + 1);
-  if (count === 0) send({ op: 'subscribe', code });
-  return () => {
-    const left = (following.get(code) ?? 1) - 1;
-    if (left > 0) {
-      following.set(code, left);
-      return;
-    }
-    following.delete(code);
-    send({ op: 'unsubscribe', code });
-  };
-}
-
-function listen<L>(map: Map<string, Set<L>>, code: string, listener: L): () => void {
-  let set = map.get(code);
-  if (set === undefined) {
-    set = new Set();
-    map.set(code, set);
+/**
+ * A live topic's frames for one key (contract/live.ts: an instrument's ticks, a spot pair's
+ * book), parsed with the topic's own schema: followed on the shared socket, again after each
+ * reconnect, and left when the last listener of the key goes.
+ */
+export function subscribe<T extends LiveTopicName>(
+  topic: T,
+  key: string,
+  listener: (data: LiveData<T>) => void,
+): () => void {
+  const id = `${topic} ${key}`;
+  let entry = listeners.get(id);
+  if (entry === undefined) {
+    entry = { topic, key, set: new Set() };
+    listeners.set(id, entry);
+    send({ op: 'subscribe', topic, key });
   }
-  set.add(listener);
-  const unfollow = follow(code);
+  const { set } = entry;
+  const l = listener as Listener;
+  set.add(l);
   return () => {
-    set.delete(listener);
-    if (set.size === 0) map.delete(code);
-    unfollow();
+    set.delete(l);
+    if (set.size > 0) return;
+    listeners.delete(id);
+    send({ op: 'unsubscribe', topic, key });
   };
 }
 
-/**
- * Every tick of one instrument (the detail chart): subscribes on the shared socket, again after
- * each reconnect, and unsubscribes when the last listener of the code leaves.
- */
-export function subscribeTicks(code: string, listener: TickListener): () => void {
-  return listen(tickListeners, code, listener);
-}
-
-/**
- * A spot pair's book frames (both ledger books: the listener picks its own), on the same
- * subscription as the pair's ticks; the server sends one whenever the book changes.
- */
-export function subscribeSpotBook(code: string, listener: SpotListener): () => void {
-  return listen(spotListeners, code, listener);
+/** A live frame to its listeners, or to the person's own events; a malformed one is dropped. */
+function dispatch(message: unknown): void {
+  const frame = liveFrame.safeParse(message);
+  if (!frame.success) return;
+  const { topic, key } = frame.data;
+  if (!(topic in liveTopics)) return;
+  const data = liveTopics[topic as LiveTopicName].safeParse(frame.data.data);
+  if (!data.success) return;
+  if (topic === 'account.events') {
+    emitUserEvent(data.data as LiveData<'account.events'>);
+    return;
+  }
+  for (const l of listeners.get(`${topic} ${key}`)?.set ?? []) l(data.data);
 }
 
 interface ListPage {
@@ -108,7 +99,7 @@ function applyToLists(queryClient: QueryClient, byCode: Map<string, PriceUpdate>
  */
 export function startPriceFeed(queryClient: QueryClient): void {
   let attempt = 0;
-  // Signing in or out turns the open socket's user channel on or off.
+  // Signing in or out turns the open socket's own topics on or off.
   sessionStore.subscribe(() => {
     const { token } = sessionStore.get();
     if (token === authToken) return;
@@ -120,19 +111,20 @@ export function startPriceFeed(queryClient: QueryClient): void {
     const ws = new WebSocket(`${scheme}://${window.location.host}${MESSAGE_PATH}`);
     socket = ws;
     ws.onopen = () => {
-      // After an outage the lists missed ticks (and may have failed to load): fetch them again.
+      // After an outage the lists missed ticks (and may have failed to load), and the bell
+      // missed its pushes: fetch them again.
       if (feedStatus.get().status === 'reconnecting') {
         void queryClient.invalidateQueries({
           predicate: (q) =>
-            ['markets', 'market', 'candles', 'homeStats', 'spotBook'].includes(
+            ['markets', 'market', 'candles', 'homeStats', 'spotBook', 'notifications'].includes(
               String(q.queryKey[0]),
             ),
         });
       }
       attempt = 0;
       feedStatus.set({ status: 'live', retryAt: null });
-      for (const code of following.keys()) send({ op: 'subscribe', code });
-      // The user channel (the person's nudges) lives as long as the socket: asked again on each.
+      for (const { topic, key } of listeners.values()) send({ op: 'subscribe', topic, key });
+      // The person's own topics live as long as the socket: asked again on each.
       authToken = sessionStore.get().token;
       if (authToken !== null) send({ op: 'auth', token: authToken });
     };
@@ -143,26 +135,15 @@ export function startPriceFeed(queryClient: QueryClient): void {
       } catch {
         return;
       }
-      // Arrays are the SPEC §7 price list; objects are the one-instrument channel. A frame that
-      // is neither (or malformed) is ignored: a price on screen is only ever a checked one.
+      // Arrays are the SPEC §7 price list; objects are live topics' frames. A frame that is
+      // neither (or malformed) is ignored: a price on screen is only ever a checked one.
       const prices = priceListFrame.safeParse(message);
       if (prices.success) {
         applyToLists(queryClient, new Map(prices.data.map((u) => [u.code, u])));
         publishLivePrices(prices.data);
         return;
       }
-      const user = userFrame.safeParse(message);
-      if (user.success) {
-        emitUserEvent(user.data.event);
-        return;
-      }
-      const ticks = ticksFrame.safeParse(message);
-      if (ticks.success) {
-        for (const l of tickListeners.get(ticks.data.code) ?? []) l(ticks.data.ticks);
-        return;
-      }
-      const spot = spotBookFrame.safeParse(message);
-      if (spot.success) for (const l of spotListeners.get(spot.data.code) ?? []) l(spot.data);
+      dispatch(message);
     };
     ws.onclose = () => {
       const delay =

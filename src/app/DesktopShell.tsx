@@ -12,6 +12,7 @@ import { LazyLanguageModal, preloadLanguageModal } from '../ui/LazyLanguageModal
 import { Logo } from '../ui/Logo.tsx';
 import { NavEntry } from './NavEntry.tsx';
 import { DESKTOP_NAV } from './navigation.ts';
+import { UnreadBadge } from '../features/notifications/routes.tsx';
 
 /**
  * Below the fold: fetched once the screen is up, not before its first paint, beside its text
@@ -51,6 +52,17 @@ function TopNav() {
             {LANGUAGE_NAMES[language]}
             <span className="visually-hidden">{`, ${t('language.choose')}`}</span>
           </button>
+          {isLogin && (
+            <Link
+              to="/profile/notification"
+              className="icon-btn"
+              aria-label={t('nav.notifications')}
+              data-testid="bell"
+            >
+              <Icon name="bell" />
+              <UnreadBadge />
+            </Link>
+          )}
           <Link to="/profile/kefu" className="icon-btn" aria-label={t('nav.support')}>
             <Icon name="support" />
           </Link>

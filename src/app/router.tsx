@@ -5,6 +5,7 @@ import { contentRoutes } from '../features/content/routes.tsx';
 import { fundsRoutes } from '../features/funds/routes.tsx';
 import { marketRoutes } from '../features/market/routes.tsx';
 import { nftsRoutes } from '../features/nfts/routes.tsx';
+import { notificationsRoutes } from '../features/notifications/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { SpotLink, spotRoutes } from '../features/spot/routes.tsx';
 import {
@@ -47,6 +48,7 @@ const appRoutes: AppRoute[] = [
   }),
   ...unavailableRoutes,
   ...nftsRoutes,
+  ...notificationsRoutes,
   ...profileRoutes,
   ...fundsRoutes({ coinAction: (asset) => <SpotLink place="coin" asset={asset} /> }),
   // My orders lists spot orders too, from the spot feature.

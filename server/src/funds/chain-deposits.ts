@@ -25,6 +25,7 @@ import { isCreditTaken } from './chain-credits.ts';
 import { creditDeposit } from './deposit-credit.ts';
 import type { DepositAddresses } from './deposit-addresses.ts';
 import { canonicalAddress } from './deposit-keys.ts';
+import type { Notices } from '../platform/notifications/notices.ts';
 import type { FundingNetworks } from './funding-networks.ts';
 
 export interface ChainDepositSettings {
@@ -125,6 +126,7 @@ export class ChainDeposits {
     readonly settings: ChainDepositSettings,
     private readonly addresses: DepositAddresses,
     private readonly networks: FundingNetworks,
+    private readonly notices: Notices,
   ) {}
 
   /** A token whose decimals differ from the ledger's scale would credit the wrong amount. */
@@ -271,6 +273,7 @@ export class ChainDeposits {
     if (credited.length === 0) return;
     await creditDeposit(
       this.ledger,
+      this.notices,
       tx,
       { id: Number(row.id), userId: Number(row.user_id), asset: row.asset, amount: row.amount },
       {

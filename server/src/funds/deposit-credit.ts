@@ -2,6 +2,8 @@ import { ASSET_SCALE, type Asset } from '../../../contract/funds/schemas.ts';
 import { assert } from '../assert.ts';
 import type { Tx } from '../platform/db/database.ts';
 import type { Ledger } from '../ledger/ledger.ts';
+import { trimDecimal } from '../money/amounts.ts';
+import type { Notices } from '../platform/notifications/notices.ts';
 import { toUnits } from '../money/decimal.ts';
 import { transferKey, type TransferKind } from '../money/transfers.ts';
 import { claimTransfers, type CreditedTransfers } from './chain-credits.ts';
@@ -14,6 +16,7 @@ import { claimTransfers, type CreditedTransfers } from './chain-credits.ts';
  */
 export async function creditDeposit(
   ledger: Ledger,
+  notices: Notices,
   tx: Tx,
   deposit: { id: number; userId: number; asset: Asset; amount: string },
   transfers: CreditedTransfers,
@@ -38,5 +41,13 @@ export async function creditDeposit(
         reference: `deposit:${deposit.id}`,
       },
     ],
+  });
+  await notices.raise(tx, deposit.userId, {
+    kind: 'funds.deposit-decided',
+    depositId: deposit.id,
+    approved: true,
+    amount: trimDecimal(deposit.amount),
+    asset: deposit.asset,
+    reason: null,
   });
 }

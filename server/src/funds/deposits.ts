@@ -14,6 +14,7 @@ import type { AuditLog } from '../audit/audit-log.ts';
 import type { Database, Queryable } from '../platform/db/database.ts';
 import { assert } from '../assert.ts';
 import { AppError } from '../errors.ts';
+import type { Notices } from '../platform/notifications/notices.ts';
 import { NATIVE_TRANSFER } from '../platform/chain/payment-check.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { toUnits } from '../money/decimal.ts';
@@ -95,6 +96,7 @@ export class Deposits {
     private readonly proofs: DepositProofs,
     private readonly audit: AuditLog,
     private readonly addresses: DepositAddresses,
+    private readonly notices: Notices,
     private readonly chain?: ChainDeposits,
   ) {}
 
@@ -332,10 +334,20 @@ export class Deposits {
           assert(transfers !== null, () => `deposit ${row.id}: approved without its transfers`);
           await creditDeposit(
             this.ledger,
+            this.notices,
             tx,
             { id: Number(row.id), userId: Number(row.user_id), asset: row.asset, amount: credited },
             transfers,
           );
+        } else {
+          await this.notices.raise(tx, Number(row.user_id), {
+            kind: 'funds.deposit-decided',
+            depositId: Number(row.id),
+            approved: false,
+            amount: trimDecimal(row.amount),
+            asset: row.asset,
+            reason: decision.reason === '' ? null : decision.reason.slice(0, 500),
+          });
         }
         await this.audit.append(tx, staff, {
           action: `deposit.${decision.decision}`,

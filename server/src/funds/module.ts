@@ -17,6 +17,7 @@ import { Deposits } from './deposits.ts';
 import { FundingNetworks, parseDepositAddresses } from './funding-networks.ts';
 import { DepositProofs } from './proofs.ts';
 import type { PeriodicJob } from '../platform/jobs/jobs.ts';
+import type { Notices } from '../platform/notifications/notices.ts';
 import { fundsRoutes } from './routes.ts';
 import { Withdrawals, type FeeParams } from './withdrawals.ts';
 
@@ -31,6 +32,8 @@ export interface FundsNeeds {
   params: FeeParams;
   /** The last price of `asset` in USDT, from the feed (balances value holdings with it). */
   priceOf(asset: string): string | undefined;
+  /** Tells people of their deposits and withdrawals (the notification centre's kernel). */
+  notices: Notices;
   /** The files kernel, where deposit proofs are stored (kinds in ./files.ts). */
   files: Files;
 }
@@ -94,6 +97,7 @@ export function fundsModule(needs: FundsNeeds): FundsModule {
       },
       depositAddresses,
       networks,
+      needs.notices,
     );
   const proofs = new DepositProofs(db, needs.files, config.DATA_DIR);
   const balances = new Balances(db, needs.priceOf);
@@ -103,8 +107,17 @@ export function fundsModule(needs: FundsNeeds): FundsModule {
     depositAddresses,
     chainDeposits,
     balances,
-    deposits: new Deposits(db, ledger, networks, proofs, audit, depositAddresses, chainDeposits),
-    withdrawals: new Withdrawals(ledger, db, networks, params, audit),
+    deposits: new Deposits(
+      db,
+      ledger,
+      networks,
+      proofs,
+      audit,
+      depositAddresses,
+      needs.notices,
+      chainDeposits,
+    ),
+    withdrawals: new Withdrawals(ledger, db, networks, params, audit, needs.notices),
     demoBook: new DemoBook(ledger),
     backOffice: new BackOffice(db, ledger, balances, audit),
   };

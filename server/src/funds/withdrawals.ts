@@ -13,6 +13,7 @@ import {
 import type { AuditLog } from '../audit/audit-log.ts';
 import type { Queryable } from '../platform/db/database.ts';
 import { AppError } from '../errors.ts';
+import type { Notices } from '../platform/notifications/notices.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { toUnits } from '../money/decimal.ts';
 import { showUnits, trimDecimal, unitsOf } from '../money/amounts.ts';
@@ -114,6 +115,7 @@ export class Withdrawals {
     private readonly networks: FundingNetworks,
     private readonly params: FeeParams,
     private readonly audit: AuditLog,
+    private readonly notices: Notices,
   ) {}
 
   /** The published fee rate, in percent (SPEC §9). */
@@ -275,6 +277,14 @@ export class Withdrawals {
             : { release: true },
           (status === 'approved' ? 'withdrawal' : 'withdrawal_released') satisfies TransferKind,
         );
+        await this.notices.raise(tx, Number(row.user_id), {
+          kind: 'funds.withdrawal-decided',
+          withdrawalId: Number(row.id),
+          approved: status === 'approved',
+          amount: trimDecimal(row.amount),
+          asset: row.asset,
+          reason: decision.reason === '' ? null : decision.reason.slice(0, 500),
+        });
         await this.audit.append(tx, staff, {
           action: `withdrawal.${decision.decision}`,
           target: `withdrawal:${row.id}`,

@@ -19,7 +19,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { Code } from '../../../contract/errors.ts';
 import type { MarketService } from '../market/market-service.ts';
 import type { Config } from '../platform/config.ts';
-import type { Channels } from '../platform/bus/channels.ts';
+import type { LiveTopic } from '../platform/live/topic.ts';
 import type { OutboxSender } from '../platform/notify/outbox-sender.ts';
 import { FILE_BYTES_MAX } from '../platform/files/kinds.ts';
 import { isApiPath } from './api-paths.ts';
@@ -76,10 +76,10 @@ export interface AppParts {
   /** Each capability's calls, registered in a scope of its own. */
   capabilities: readonly Capability[];
   gate: CallerGate;
-  /** Live prices for the `/message` fan-out. */
+  /** The market's live state, for the development tick route (DEV_FEED_ROUTE). */
   market: MarketService;
-  /** The bus's typed channels (the user channel's events arrive on it). */
-  channels: Channels;
+  /** Every capability's live topics, for the `/message` fan-out (platform/live). */
+  topics: readonly LiveTopic[];
   /** The local outbox, read by /dev/outbox where DEV_OUTBOX_ROUTE allows it. */
   outbox: OutboxSender;
   /** Counts the answers that are the system's fault (10030), each also logged with its cause. */

@@ -1,4 +1,5 @@
 import type { Job } from '../platform/jobs/jobs.ts';
+import type { LiveTopic } from '../platform/live/topic.ts';
 import type { Registrar } from './register-route.ts';
 
 /**
@@ -10,6 +11,8 @@ export interface Capability {
   readonly name: string;
   /** The capability's calls (its `routes.ts` and `admin-routes.ts`). */
   routes(r: Registrar): void;
+  /** Its live topics on the `/message` socket (platform/live, docs/live.md). */
+  readonly topics?: readonly LiveTopic[];
   /** Periodic work, run on the elected node by the jobs kernel (platform/jobs). */
   readonly jobs?: readonly Job[];
   /** Background work, started once HTTP is up (feeds, engines). */

@@ -5,6 +5,7 @@ import type { EngineHost } from '../platform/engine-host.ts';
 import { createFeed } from './create-feed.ts';
 import { INSTRUMENTS } from './instruments.ts';
 import { MarketLists } from './market-lists.ts';
+import { marketLiveTopics } from './live-topics.ts';
 import { sweep } from './market-recorder.ts';
 import { MarketService } from './market-service.ts';
 import type { InstrumentState } from './market-state.ts';
@@ -107,6 +108,7 @@ export function marketModule({ db, engines, config, params }: MarketNeeds): Mark
     tradable,
     priceOf: (asset) => market.byInstrumentCode(`${asset}USDT`)?.last?.price,
     routes: (r) => marketRoutes(r, services, params),
+    topics: marketLiveTopics(market),
     // Ticks and candles past their retention (market-recorder.ts) go once an hour.
     jobs: [
       {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Book } from '../../../contract/envelope.ts';
 import { Code } from '../../../contract/errors.ts';
+import type { Notice } from '../../../contract/notifications/schemas.ts';
 import {
   closePriceOf,
   feeOf,
@@ -196,6 +197,8 @@ function stopsOf(
 /** Something the engine should know changed (an order's triggers), and the person's nudge. */
 export interface TradingEvents {
   orderChanged(orderId: number, userId: number): void;
+  /** Tells the person, in the transaction of the change (the notification centre). */
+  notify(tx: Tx, userId: number, notice: Notice): Promise<void>;
 }
 
 /**
@@ -594,6 +597,13 @@ export class Contracts {
           [orderId, holdId, tick.price, new Date(tick.ts), fromUnits(liquidation, p)],
         );
         assert(updated !== undefined, `order ${orderId} left waiting under its lock`);
+        await this.events.notify(tx, userId, {
+          kind: 'trading.order-opened',
+          book: updated.book,
+          orderId,
+          code: updated.code,
+          side: updated.side,
+        });
         return updated;
       }),
     );
@@ -665,6 +675,7 @@ export class Contracts {
           [orderId, fromUnits(price, p), tick.price, new Date(tick.ts), reason, usdt(profit)],
         );
         assert(updated !== undefined, `order ${orderId} left open under its lock`);
+        await this.events.notify(tx, userId, closeNotice(updated, reason));
         return updated;
       }),
     );
@@ -712,4 +723,18 @@ export class Contracts {
     const units = (v: string | null | undefined) => (v ? toSignedUnits(v, USDT_SCALE) : 0n);
     return { profit: units(row?.profit), fees: units(row?.fees), openFees: units(row?.open_fees) };
   }
+}
+
+/** What the person is told of a close: a liquidation apart, as it cannot be switched off. */
+function closeNotice(row: OrderRow, reason: CloseReason): Notice {
+  const common = {
+    book: row.book,
+    orderId: Number(row.id),
+    code: row.code,
+    side: row.side,
+    profit: row.profit ?? '0',
+  };
+  return reason === 'liquidation'
+    ? { kind: 'trading.liquidated', ...common }
+    : { kind: 'trading.position-closed', reason, ...common };
 }

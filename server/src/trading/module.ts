@@ -1,6 +1,9 @@
 import type { AuditLog } from '../audit/audit-log.ts';
 import type { Capability } from '../http/capability.ts';
 import type { Ledger } from '../ledger/ledger.ts';
+import type { Notices } from '../platform/notifications/notices.ts';
+import { liveTopic } from '../platform/live/topic.ts';
+import type { SpotBookFrame } from '../../../contract/spot/frames.ts';
 import type { Channels } from '../platform/bus/channels.ts';
 import type { Database } from '../platform/db/database.ts';
 import type { EngineHost } from '../platform/engine-host.ts';
@@ -27,6 +30,8 @@ export interface TradingNeeds {
   audit: AuditLog;
   ledger: Ledger;
   channels: Channels;
+  /** Tells people what happened to their orders (the notification centre's kernel). */
+  notices: Notices;
   /** Runs the trigger engine and option expiry on the elected node, with the feed's ticks. */
   engines: EngineHost;
   /** Instruments with their last tick, spread and hours (the market capability's). */
@@ -70,6 +75,7 @@ export function tradingModule(needs: TradingNeeds): TradingModule {
         channels.publish('trading.orders', { orderId });
         nudge(userId, 'positions', orderId);
       },
+      notify: (tx, userId, notice) => needs.notices.raise(tx, userId, notice),
     },
     now,
   );
@@ -78,7 +84,10 @@ export function tradingModule(needs: TradingNeeds): TradingModule {
     ledger,
     instruments,
     params,
-    (userId, id) => nudge(userId, 'orders', id),
+    {
+      changed: (userId, id) => nudge(userId, 'orders', id),
+      notify: (tx, userId, notice) => needs.notices.raise(tx, userId, notice),
+    },
     now,
   );
   const engine = new TradingEngine(engines, channels, instruments, contracts, options, {
@@ -113,6 +122,7 @@ export function tradingModule(needs: TradingNeeds): TradingModule {
         });
       }
     },
+    notify: (tx, userId, notice) => needs.notices.raise(tx, userId, notice),
     quoteMs: needs.quoteMs ?? 1000,
   });
   const spot: Spot = new Spot({
@@ -139,6 +149,16 @@ export function tradingModule(needs: TradingNeeds): TradingModule {
   return {
     name: 'trading',
     ...services,
+    // A spot pair's book, keyed by its code; the latest frame of each ledger book waits.
+    topics: [
+      liveTopic<SpotBookFrame>({
+        name: 'spot.book',
+        audience: 'public',
+        pending: { kind: 'latest', slot: (frame) => frame.book },
+        accepts: (code) => pairs.has(code),
+        source: (emit) => channels.subscribe('spot.book', (frame) => emit(frame.code, frame)),
+      }),
+    ],
     routes: (r) => {
       tradingRoutes(r, services);
       spotRoutes(r, spot, makerSettings);

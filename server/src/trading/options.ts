@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Book } from '../../../contract/envelope.ts';
 import { Code } from '../../../contract/errors.ts';
+import type { Notice } from '../../../contract/notifications/schemas.ts';
 import {
   optionOutcomeOf,
   optionPayoutOf,
@@ -19,7 +20,7 @@ import { trimDecimal } from '../money/amounts.ts';
 import { fromUnits, toSignedUnits, toUnits } from '../money/decimal.ts';
 import { transferKey, type TransferKind } from '../money/transfers.ts';
 import { LockSpace, lockPerson } from '../platform/db/advisory-locks.ts';
-import type { Database } from '../platform/db/database.ts';
+import type { Database, Tx } from '../platform/db/database.ts';
 import { firstOfTwins, replayOf, requestHash } from '../platform/request-replay.ts';
 import type { UsedTick } from './contracts.ts';
 import type { Instruments } from './instruments.ts';
@@ -92,6 +93,13 @@ export interface DueOption {
   expiresAt: number;
 }
 
+export interface OptionEvents {
+  /** The person's option changed (bought, settled): their screens refetch it. */
+  changed(userId: number, optionId: number): void;
+  /** Tells the person, in the transaction of the change (the notification centre). */
+  notify(tx: Tx, userId: number, notice: Notice): Promise<void>;
+}
+
 /**
  * Fixed-period options: the stake is held at purchase, and at expiry settled against the last
  * recorded tick at or before the expiry instant: stake x (1 + payout) on a win, the stake on an
@@ -103,7 +111,7 @@ export class Options {
     private readonly ledger: Ledger,
     private readonly instruments: Instruments,
     private readonly params: TradingParams,
-    private readonly nudge: (userId: number, optionId: number) => void,
+    private readonly events: OptionEvents,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -182,7 +190,7 @@ export class Options {
       async () => toOption(await attempt()),
       () => this.replay(userId, book, body),
     );
-    if (fresh) this.nudge(userId, value.id);
+    if (fresh) this.events.changed(userId, value.id);
     return value;
   }
 
@@ -318,11 +326,19 @@ export class Options {
           [optionId, tick.price, new Date(tick.ts), outcome, fromUnits(paid, USDT_SCALE)],
         );
         assert(updated !== undefined, `option ${optionId} left open under its lock`);
+        await this.events.notify(tx, userId, {
+          kind: 'trading.option-settled',
+          book: updated.book,
+          optionId,
+          code: updated.code,
+          outcome,
+          paid: fromUnits(paid, USDT_SCALE),
+        });
         return updated;
       }),
     );
     if (row === undefined) return undefined;
-    this.nudge(Number(row.user_id), optionId);
+    this.events.changed(Number(row.user_id), optionId);
     return toOption(row);
   }
 

@@ -11,7 +11,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { CandleDto } from '../../../contract/market/schemas.ts';
-import { subscribeTicks } from '../../api/price-feed.ts';
+import { subscribe } from '../../api/price-feed.ts';
 import { formatDecimal } from '../../lib/format.ts';
 import { bucketStart, type Timeframe } from '../../../contract/market/timeframes.ts';
 
@@ -172,7 +172,7 @@ function draw(
   let bar = lastCandle === undefined ? undefined : toBar(lastCandle);
   let volume = lastCandle === undefined ? 0 : Number(lastCandle.v);
   // Every tick moves the candle in progress, or opens the next one when its bucket turns.
-  return subscribeTicks(code, (ticks) => {
+  return subscribe('market.ticks', code, (ticks) => {
     for (const tick of ticks) {
       const price = Number(tick.price);
       const time = (bucketStart(timeframe, tick.ts) / 1000) as UTCTimestamp;

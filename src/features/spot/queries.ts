@@ -7,7 +7,7 @@ import {
 import { useEffect } from 'react';
 import type { SpotBook } from '../../../contract/spot/schemas.ts';
 import { call } from '../../api/client.ts';
-import { subscribeSpotBook } from '../../api/price-feed.ts';
+import { subscribe } from '../../api/price-feed.ts';
 import { onUserEvent } from '../../api/user-events.ts';
 import { preferences } from '../../state/preferences.ts';
 import { sessionStore } from '../../state/session.ts';
@@ -54,7 +54,7 @@ export function useSpotBook(code: string) {
   useEffect(() => {
     if (code === '') return;
     const frameKey = ['spotBook', book, code];
-    return subscribeSpotBook(code, (frame) => {
+    return subscribe('spot.book', code, (frame) => {
       if (frame.book !== book) return;
       const { type: _type, ...next } = frame;
       queryClient.setQueryData<SpotBook>(frameKey, (held) =>

@@ -10,7 +10,6 @@ export const CAPABILITIES = {
   support: 'support',
   checkIn: 'gift',
   invite: 'user',
-  notifications: 'bell',
 } as const satisfies Record<string, IconName>;
 
 type Capability = keyof typeof CAPABILITIES;

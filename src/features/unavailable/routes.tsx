@@ -33,10 +33,4 @@ export const unavailableRoutes: AppRoute[] = [
     guarded: true,
     page: UnavailablePage,
   },
-  {
-    path: '/profile/notification',
-    element: <UnavailablePage capability="notifications" />,
-    guarded: true,
-    page: UnavailablePage,
-  },
 ];

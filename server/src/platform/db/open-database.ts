@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import type { Database } from './database.ts';
+import { withCommitHooks, type Database } from './database.ts';
 import { migrate } from './migrate.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
@@ -10,5 +10,5 @@ export async function openDatabase(config: Config): Promise<Database> {
     ? await openPostgres(config.DATABASE_URL)
     : await openPglite(config.PGLITE_STORAGE === 'memory' ? 'memory' : config.DATA_DIR);
   await migrate(db);
-  return db;
+  return withCommitHooks(db);
 }

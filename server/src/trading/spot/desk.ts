@@ -1,5 +1,6 @@
 import type { Book } from '../../../../contract/envelope.ts';
 import { Code } from '../../../../contract/errors.ts';
+import type { Notice } from '../../../../contract/notifications/schemas.ts';
 import type { RecentTrade } from '../../../../contract/spot/schemas.ts';
 import { feeUnits } from '../../../../contract/spot/figures.ts';
 import { SPOT_LIMITS } from '../../../../contract/spot/schemas.ts';
@@ -99,6 +100,8 @@ export interface DeskHooks {
   feedPrice(code: string): string | undefined;
   /** After a commit: whose orders changed, and the book changed. */
   changed(book: Book, code: string, orders: readonly { userId: number; id: number }[]): void;
+  /** Tells the person, in the batch's transaction (the notification centre). */
+  notify(tx: Tx, userId: number, notice: Notice): Promise<void>;
 }
 
 /** The resting orders a desk tracks, by id and by owner (the market maker asks for its own). */
@@ -164,6 +167,8 @@ class Journal {
   readonly fills: PendingFill[] = [];
   readonly moves: TransferRequest[] = [];
   readonly touched: { userId: number; id: number }[] = [];
+  /** People's resting orders this batch filled in full: each owner is told (a notice). */
+  readonly filled: Live[] = [];
 
   constructor(
     readonly fees: FeeRates,
@@ -582,6 +587,15 @@ export class Desk {
       trades.push({ id, ...fill.trade });
     }
     await ledger.postMany(tx, moves);
+    for (const order of journal.filled) {
+      await this.deps.hooks.notify(tx, order.userId, {
+        kind: 'spot.order-filled',
+        book: this.book,
+        orderId: order.id,
+        code: this.pair.code,
+        side: order.side,
+      });
+    }
     return { rows: new Map(rows.map((r) => [Number(r.id), r])), trades };
   }
 
@@ -744,6 +758,7 @@ export class Desk {
       if (fill.makerRemaining === 0) {
         assert(maker.held === 0n, () => `filled maker ${maker.id} still holds ${maker.held}`);
         this.end(journal, maker, 'filled', null);
+        if (!maker.platform) journal.filled.push(maker);
       } else {
         this.assertHeld(maker);
         journal.changes.set(maker.id, this.change(maker, 'waiting', null));

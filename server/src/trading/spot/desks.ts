@@ -53,6 +53,7 @@ export class SpotDesks implements Engine {
       onTicks: (listener: (ticks: readonly { code: string }[]) => void) => () => void;
       /** Someone's orders changed (their user channel). */
       ordersChanged: (orders: readonly { userId: number; id: number }[]) => void;
+      notify: DeskHooks['notify'];
       /** How often the market maker checks its quotes; 0: it does not quote. */
       quoteMs: number;
     },
@@ -79,6 +80,7 @@ export class SpotDesks implements Engine {
         this.deps.ordersChanged(orders);
         this.frameSoon(book, code);
       },
+      notify: this.deps.notify,
     };
     for (const book of BOOKS) {
       for (const pair of this.deps.pairs().values()) {

@@ -1,0 +1,89 @@
+import type { TFunction } from 'i18next';
+import type { Book } from '../../../contract/envelope.ts';
+import type { Notice } from '../../../contract/notifications/schemas.ts';
+
+/** A notice as a row shows it: its sentence, the figure the ledger wrote, and where it leads. */
+export interface NoticeView {
+  text: string;
+  figure?: { label: string; value: string; asset: string; signed: boolean };
+  /** Staff's reason, shown as the text it is. */
+  reason?: string;
+  to: string;
+  /** The book an order lives in: opening it switches to that book. */
+  book?: Book;
+}
+
+/**
+ * Words a stored notice in the reader's language (the notice holds only kinds and figures),
+ * so a notice written while the person read English reads right after they switch to Arabic.
+ */
+export function noticeView(n: Notice, t: TFunction): NoticeView {
+  switch (n.kind) {
+    case 'funds.deposit-decided':
+      return {
+        text: t(
+          n.approved ? 'notifications:text.depositApproved' : 'notifications:text.depositRejected',
+          n,
+        ),
+        reason: n.reason ?? undefined,
+        to: '/profile/records',
+      };
+    case 'funds.withdrawal-decided':
+      return {
+        text: t(
+          n.approved
+            ? 'notifications:text.withdrawalApproved'
+            : 'notifications:text.withdrawalRejected',
+          n,
+        ),
+        reason: n.reason ?? undefined,
+        to: '/profile/records?tab=withdrawals',
+      };
+    case 'trading.position-closed':
+    case 'trading.liquidated':
+      return {
+        text:
+          n.kind === 'trading.liquidated'
+            ? t('notifications:text.liquidated', {
+                code: n.code,
+                side: t(`notifications:side.${n.side}`),
+              })
+            : t('notifications:text.positionClosed', {
+                code: n.code,
+                side: t(`notifications:side.${n.side}`),
+                reason: t(`notifications:closeReason.${n.reason}`),
+              }),
+        figure: { label: t('notifications:result'), value: n.profit, asset: 'USDT', signed: true },
+        to: `/profile/orders/contract/${n.orderId}`,
+        book: n.book,
+      };
+    case 'trading.order-opened':
+      return {
+        text: t('notifications:text.orderOpened', {
+          code: n.code,
+          side: t(`notifications:side.${n.side}`),
+        }),
+        to: `/profile/orders/contract/${n.orderId}`,
+        book: n.book,
+      };
+    case 'trading.option-settled':
+      return {
+        text: t('notifications:text.optionSettled', {
+          code: n.code,
+          outcome: t(`notifications:outcome.${n.outcome}`),
+        }),
+        figure: { label: t('notifications:paid'), value: n.paid, asset: 'USDT', signed: false },
+        to: `/profile/orders/option/${n.optionId}`,
+        book: n.book,
+      };
+    case 'spot.order-filled':
+      return {
+        text: t('notifications:text.spotFilled', {
+          code: n.code,
+          side: t(`notifications:side.${n.side}`),
+        }),
+        to: '/profile/orders?tab=spot',
+        book: n.book,
+      };
+  }
+}
