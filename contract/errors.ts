@@ -113,6 +113,7 @@ export const Code = {
   belowMinNotional: 10183,
   spotOrdersFull: 10184,
   noticeRequired: 10190,
+  reviewClaimed: 10191,
 
   // SPEC §8 success codes
   submittedForReview: 20001,
@@ -233,6 +234,7 @@ export const codeMessages: Record<CodeValue, string> = {
   10183: "The order is too small: price x quantity is below the pair's minimum",
   10184: 'You have the most open orders allowed on this pair: cancel one first',
   10190: 'This notice is about your money and cannot be switched off',
+  10191: 'Another reviewer is handling this one',
   20001: 'Submitted for review',
   20002: 'Deposit submitted for review',
   20003: 'Withdrawal submitted for review',

@@ -171,7 +171,13 @@ test.describe('back office', () => {
     const dialog = page.getByRole('dialog', { name: `Reject deposit #${id}` });
     await dialog.getByRole('button', { name: 'Reject' }).click();
     await expect(dialog.getByTestId('reject-error')).toHaveText('Give a reason');
-    await dialog.getByLabel('Reason').fill('The transaction hash does not match the proof');
+    // "Other": the note must say why.
+    await dialog.getByLabel('Reason').selectOption('other');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect(dialog.getByTestId('reject-error')).toHaveText('Give a reason');
+    await dialog
+      .getByLabel('Note for the person (required with Other)')
+      .fill('The transaction hash does not match the proof');
     await dialog.getByRole('button', { name: 'Reject' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('queue-notice')).toHaveText(`Deposit #${id} rejected.`);

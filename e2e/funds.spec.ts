@@ -108,15 +108,27 @@ test.describe('money in and out', () => {
     await staff.goto('/admin/withdrawals');
     const withdrawalRow = staff.getByTestId('queue-row').filter({ hasText: user.username });
     await withdrawalRow.getByTestId('reject').click();
+    // A reason from the catalogue is required; "Other" needs the note to say why.
+    await staff.getByTestId('reject-confirm').click();
+    await expect(staff.getByTestId('reject-error')).toBeVisible();
+    await staff.getByTestId('reject-code').selectOption('name_mismatch');
     await staff.getByTestId('reject-reason').fill(REASON);
     await staff.getByTestId('reject-confirm').click();
     await expect(withdrawalRow).toHaveCount(0);
     await staff.context().close();
 
+    // Both decisions reached the person's bell (the deposit credited, the withdrawal refused).
+    await expect(page.getByTestId('bell').getByTestId('bell-count')).toHaveAttribute(
+      'data-count',
+      '2',
+    );
     // The person sees the reason, and the funds are back.
     await page.goto('/profile/records?tab=withdrawals');
     const record = page.getByTestId('withdrawal-record').first();
     await expect(record).toHaveAttribute('data-status', 'rejected');
+    await expect(record.getByTestId('record-reason')).toContainText(
+      "The account holder's name does not match yours",
+    );
     await expect(record.getByTestId('record-reason')).toContainText(REASON);
     await page.goto('/profile/balance');
     await expect(page.getByTestId('available-USDT')).toHaveText('500');

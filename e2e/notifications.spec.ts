@@ -74,7 +74,9 @@ test('closes are told live: the bell counts them without a reload, the centre li
   await expect(page.getByTestId('notice-unread')).toHaveAttribute('data-count', '2');
   const first = notices.first();
   await expect(first).toHaveAttribute('data-kind', 'trading.position-closed');
-  await expect(first).toContainText('Your long position on ETHUSDT was closed: take profit reached.');
+  await expect(first).toContainText(
+    'Your long position on ETHUSDT was closed: take profit reached.',
+  );
   await expect(first.getByTestId('notice-figure')).toHaveAttribute('data-value', /^\d/);
   await expect(first).toContainText('Demo');
 

@@ -26,6 +26,8 @@ export const adminFieldCodes = {
   userId: { missing: Code.noMatchingUser, invalid: Code.noMatchingUser },
   decision: { missing: Code.badRequest, invalid: Code.badRequest },
   reason: { missing: Code.reasonRequired, invalid: Code.reasonRequired, multiline: true },
+  reasonCode: { missing: Code.reasonRequired, invalid: Code.reasonRequired },
+  kind: { missing: Code.badRequest, invalid: Code.badRequest },
   status: { missing: Code.badRequest, invalid: Code.badRequest },
   q: { missing: Code.badRequest, invalid: Code.badRequest },
   page: { missing: Code.badRequest, invalid: Code.badRequest },
@@ -93,19 +95,6 @@ export const withdrawalQueue = z.object({
   list: z.array(withdrawal.extend(queueUser)),
   total: z.number().int(),
 });
-
-/** A rejection must say why (the person sees it); an approval may add a note. */
-export const reviewBody = z
-  .object({
-    id: z.number().int().positive(),
-    decision: z.enum(['approve', 'reject']),
-    reason: z.string().trim().max(FUNDS_LIMITS.reasonMax).default(''),
-  })
-  .superRefine((b, ctx) => {
-    if (b.decision === 'reject' && b.reason.length < 3) {
-      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'reason' });
-    }
-  });
 
 export const userSearchQuery = z.object({ ...page, q: z.string().trim().max(100).default('') });
 export const userSummary = z.object({

@@ -15,6 +15,11 @@ export const fundsNotices = [
     approved: z.boolean(),
     amount,
     asset,
+    /** From the review catalogue (contract/funds/review-reasons.ts), worded by the app. */
+    reasonCode: z
+      .string()
+      .regex(/^[a-z][a-z_]{1,39}$/)
+      .nullable(),
     reason,
   }),
   z.object({
@@ -23,6 +28,11 @@ export const fundsNotices = [
     approved: z.boolean(),
     amount,
     asset,
+    /** From the review catalogue (contract/funds/review-reasons.ts), worded by the app. */
+    reasonCode: z
+      .string()
+      .regex(/^[a-z][a-z_]{1,39}$/)
+      .nullable(),
     reason,
   }),
 ] as const;

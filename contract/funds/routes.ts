@@ -3,6 +3,7 @@ import * as auth from '../auth/schemas.ts';
 import * as funds from '../funds/schemas.ts';
 import { paths } from '../paths.ts';
 import { route } from '../route-def.ts';
+import { claimBody, claimResult, decisionBody } from '../review.ts';
 
 /** The funds capability's calls. */
 export const fundsRoutes = {
@@ -128,12 +129,23 @@ export const fundsRoutes = {
   }),
   reviewDeposit: route({
     ...paths.reviewDeposit,
-    summary: 'Approve (credits the ledger) or reject (with a reason) a pending deposit',
+    summary:
+      'Approve (credits the ledger) or reject (a reason code from the catalogue and a note) a pending deposit, through the review queue',
     tag: 'admin',
     auth: 'staff',
     roles: ['admin', 'reviewer'],
-    body: admin.reviewBody,
+    body: decisionBody,
     result: funds.deposit,
+    fields: admin.adminFieldCodes,
+  }),
+  claimDeposit: route({
+    ...paths.claimDeposit,
+    summary: 'Claims a pending deposit for the caller for 15 minutes (another reviewer: 10191)',
+    tag: 'admin',
+    auth: 'staff',
+    roles: ['admin', 'reviewer'],
+    body: claimBody,
+    result: claimResult,
     fields: admin.adminFieldCodes,
   }),
   listWithdrawalQueue: route({
@@ -148,12 +160,23 @@ export const fundsRoutes = {
   }),
   reviewWithdrawal: route({
     ...paths.reviewWithdrawal,
-    summary: 'Approve (settles the hold) or reject (releases it, with a reason) a withdrawal',
+    summary:
+      'Approve (settles the hold) or reject (releases it; a reason code and a note) a withdrawal, through the review queue',
     tag: 'admin',
     auth: 'staff',
     roles: ['admin', 'reviewer'],
-    body: admin.reviewBody,
+    body: decisionBody,
     result: funds.withdrawal,
+    fields: admin.adminFieldCodes,
+  }),
+  claimWithdrawal: route({
+    ...paths.claimWithdrawal,
+    summary: 'Claims a pending withdrawal for the caller for 15 minutes (another reviewer: 10191)',
+    tag: 'admin',
+    auth: 'staff',
+    roles: ['admin', 'reviewer'],
+    body: claimBody,
+    result: claimResult,
     fields: admin.adminFieldCodes,
   }),
   getUserLedger: route({

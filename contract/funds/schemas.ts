@@ -180,6 +180,8 @@ export const deposit = z.object({
   status: z.enum(FUNDING_STATUSES),
   /** The reviewer's reason, shown to the person on a rejection. */
   reason: z.string().nullable(),
+  /** The review catalogue's reason (contract/funds/review-reasons.ts), worded by the app. */
+  reasonCode: z.string().nullable(),
   createdAt: z.string(),
   reviewedAt: z.string().nullable(),
   chainCheck: z.enum(CHAIN_CHECKS),
@@ -249,6 +251,8 @@ export const withdrawal = z.object({
   feeRate: z.string(),
   status: z.enum(FUNDING_STATUSES),
   reason: z.string().nullable(),
+  /** The review catalogue's reason (contract/funds/review-reasons.ts), worded by the app. */
+  reasonCode: z.string().nullable(),
   createdAt: z.string(),
   reviewedAt: z.string().nullable(),
 });

@@ -33,6 +33,7 @@ import { OutboxSender } from './platform/notify/outbox-sender.ts';
 import { SmtpSender } from './platform/notify/smtp-sender.ts';
 import { LoginThrottle } from './platform/security/login-throttle.ts';
 import { Notices } from './platform/notifications/notices.ts';
+import { ReviewDesk } from './platform/review/review-desk.ts';
 import { notificationsModule, type NotificationsModule } from './notifications/module.ts';
 
 /** Advisory lock id of the engines' leader (any constant unique in this database). */
@@ -113,6 +114,7 @@ export async function createServer(config: Config): Promise<Server> {
     : outbox;
   const throttle = new LoginThrottle(db);
   const notices = new Notices(channels);
+  const reviews = new ReviewDesk((fn) => ledger.atomically(fn), audit);
 
   const auth = authModule({ db, config, sender, throttle, chain });
   const content = contentModule({ db, audit });
@@ -126,6 +128,7 @@ export async function createServer(config: Config): Promise<Server> {
     params: content.params,
     priceOf: market.priceOf,
     notices,
+    reviews,
     files,
   });
   const trading = tradingModule({

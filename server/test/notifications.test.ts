@@ -240,6 +240,7 @@ describe('notification centre', () => {
       approved: false,
       amount: '50',
       asset: 'USDT',
+      reasonCode: 'other',
       reason: '<b>name</b> does not match',
     });
   });

@@ -48,6 +48,7 @@ export async function creditDeposit(
     approved: true,
     amount: trimDecimal(deposit.amount),
     asset: deposit.asset,
+    reasonCode: null,
     reason: null,
   });
 }

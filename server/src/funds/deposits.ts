@@ -10,10 +10,12 @@ import {
   type FundingStatus,
 } from '../../../contract/funds/schemas.ts';
 import type { Network } from '../../../contract/funds/addresses.ts';
-import type { AuditLog } from '../audit/audit-log.ts';
 import type { Database, Queryable } from '../platform/db/database.ts';
 import { assert } from '../assert.ts';
 import { AppError } from '../errors.ts';
+import { DEPOSIT_REJECT_REASONS } from '../../../contract/funds/review-reasons.ts';
+import type { DecisionBody } from '../../../contract/review.ts';
+import type { ReviewCase, ReviewDesk } from '../platform/review/review-desk.ts';
 import type { Notices } from '../platform/notifications/notices.ts';
 import { NATIVE_TRANSFER } from '../platform/chain/payment-check.ts';
 import type { Ledger } from '../ledger/ledger.ts';
@@ -43,6 +45,7 @@ interface DepositRow {
   proof_id: string | null;
   status: FundingStatus;
   reason: string | null;
+  reason_code: string | null;
   created_at: Date;
   reviewed_at: Date | null;
   chain_check: ChainCheck;
@@ -58,7 +61,7 @@ interface DepositRow {
 const COLUMNS = `d.id, d.user_id, d.request_key, d.body_hash, d.asset, d.network, d.amount::text, d.tx_hash,
   d.last6, d.proof_id, d.status, d.reason, d.created_at, d.reviewed_at, d.chain_check,
   d.confirmations, d.confirmations_required, d.check_code, d.chain_amount::text, d.from_address,
-  d.deposit_address, d.source`;
+  d.deposit_address, d.source, d.reason_code`;
 
 function toDeposit(r: DepositRow): Deposit {
   return {
@@ -70,6 +73,7 @@ function toDeposit(r: DepositRow): Deposit {
     last6: r.last6,
     status: r.status,
     reason: r.reason,
+    reasonCode: r.reason_code,
     createdAt: new Date(r.created_at).toISOString(),
     reviewedAt: r.reviewed_at === null ? null : new Date(r.reviewed_at).toISOString(),
     chainCheck: r.chain_check,
@@ -94,9 +98,9 @@ export class Deposits {
     private readonly ledger: Ledger,
     private readonly networks: FundingNetworks,
     private readonly proofs: DepositProofs,
-    private readonly audit: AuditLog,
     private readonly addresses: DepositAddresses,
     private readonly notices: Notices,
+    private readonly desk: ReviewDesk,
     private readonly chain?: ChainDeposits,
   ) {}
 
@@ -302,69 +306,75 @@ export class Deposits {
 
   /**
    * Approves (credits the person's real available balance from external deposits) or rejects
-   * (with the reason they will see) a pending deposit: the status change, the ledger move and
-   * the audit entry commit together, once. An approval of a payment whose chain transfer was
-   * credited already, to anyone, answers 10130 and moves nothing.
+   * (with the reason they will see) a pending deposit, through the review desk: the claim, the
+   * status change, the ledger move, the notice and the audit entry commit together, once. An
+   * approval of a payment whose chain transfer was credited already, to anyone, answers 10130
+   * and moves nothing.
    */
-  async review(
-    staff: Staff,
-    decision: { id: number; decision: 'approve' | 'reject'; reason: string },
-  ): Promise<Deposit> {
-    // PostgreSQL text cannot hold NUL: refuse it here, or the update fails with a 5xx.
-    if (decision.reason.includes('\u0000')) {
-      throw new AppError(Code.reasonRequired, { field: 'reason' });
-    }
-    // Read before the transaction: the chain is no part of it, and it may be run again.
-    const transfers = decision.decision === 'approve' ? await this.transfersOf(decision.id) : null;
-    return withLedgerCodes(() =>
-      this.ledger.atomically(async (tx) => {
-        const status = decision.decision === 'approve' ? 'approved' : 'rejected';
-        const [row] = await tx.query<DepositRow>(
-          `update deposits d set status = $2, reason = $3, reviewed_by = $4, reviewed_at = now()
-            where d.id = $1 and d.status = 'pending' returning ${COLUMNS}`,
-          [decision.id, status, decision.reason === '' ? null : decision.reason, staff.id],
-        );
-        if (row === undefined) {
-          const [exists] = await tx.query('select 1 from deposits where id = $1', [decision.id]);
-          throw new AppError(exists === undefined ? Code.notFound : Code.alreadyReviewed);
-        }
-        // Where the chain showed another amount than declared, what arrived is what is credited.
-        const credited = row.chain_amount ?? row.amount;
-        if (status === 'approved') {
-          assert(transfers !== null, () => `deposit ${row.id}: approved without its transfers`);
-          await creditDeposit(
-            this.ledger,
-            this.notices,
-            tx,
-            { id: Number(row.id), userId: Number(row.user_id), asset: row.asset, amount: credited },
-            transfers,
-          );
-        } else {
-          await this.notices.raise(tx, Number(row.user_id), {
-            kind: 'funds.deposit-decided',
-            depositId: Number(row.id),
-            approved: false,
-            amount: trimDecimal(row.amount),
-            asset: row.asset,
-            reason: decision.reason === '' ? null : decision.reason.slice(0, 500),
-          });
-        }
-        await this.audit.append(tx, staff, {
-          action: `deposit.${decision.decision}`,
-          target: `deposit:${row.id}`,
-          before: { status: 'pending' },
-          after: {
-            status,
-            asset: row.asset,
-            amount: trimDecimal(credited),
-            userId: Number(row.user_id),
-          },
-          reason: decision.reason === '' ? undefined : decision.reason,
-        });
-        return toDeposit(row);
-      }),
-    );
+  review(staff: Staff, body: DecisionBody): Promise<Deposit> {
+    return withLedgerCodes(() => this.desk.decide(staff, this.reviewCase, body));
   }
+
+  /** Claims the pending deposit for `staff` (another reviewer's live claim: 10191). */
+  claim(staff: Staff, id: number) {
+    return this.desk.claim(staff, this.reviewCase, id);
+  }
+
+  /** The deposit as the review desk decides it (platform/review). */
+  readonly reviewCase: ReviewCase<DepositRow, Deposit, CreditedTransfers | null> = {
+    kind: 'funds.deposit',
+    rejectReasons: DEPOSIT_REJECT_REASONS,
+    // Read before the transaction: the chain is no part of it.
+    prepare: (id, decided) =>
+      decided.decision === 'approve' ? this.transfersOf(id) : Promise.resolve(null),
+    lockPending: async (tx, id) => {
+      const [row] = await tx.query<DepositRow>(
+        `select ${COLUMNS} from deposits d where d.id = $1 for no key update`,
+        [id],
+      );
+      if (row === undefined) return 'absent';
+      return row.status === 'pending' ? row : 'decided';
+    },
+    apply: async (tx, pending, decided, staff, transfers) => {
+      const status = decided.decision === 'approve' ? 'approved' : 'rejected';
+      const [row] = await tx.query<DepositRow>(
+        `update deposits d set status = $2, reason = $3, reason_code = $4, reviewed_by = $5,
+                reviewed_at = now()
+          where d.id = $1 and d.status = 'pending' returning ${COLUMNS}`,
+        [
+          pending.id,
+          status,
+          decided.note === '' ? null : decided.note,
+          decided.reasonCode,
+          staff.id,
+        ],
+      );
+      assert(row !== undefined, () => `deposit ${pending.id} left pending under its lock`);
+      // Where the chain showed another amount than declared, what arrived is what is credited.
+      const credited = row.chain_amount ?? row.amount;
+      const userId = Number(row.user_id);
+      if (status === 'approved') {
+        assert(transfers !== null, () => `deposit ${row.id}: approved without its transfers`);
+        const deposit = { id: Number(row.id), userId, asset: row.asset, amount: credited };
+        await creditDeposit(this.ledger, this.notices, tx, deposit, transfers);
+      } else {
+        await this.notices.raise(tx, userId, {
+          kind: 'funds.deposit-decided',
+          depositId: Number(row.id),
+          approved: false,
+          amount: trimDecimal(row.amount),
+          asset: row.asset,
+          reasonCode: decided.reasonCode,
+          reason: decided.note === '' ? null : decided.note,
+        });
+      }
+      const after = { status, asset: row.asset, amount: trimDecimal(credited), userId };
+      return {
+        result: toDeposit(row),
+        audit: { target: `deposit:${row.id}`, before: { status: 'pending' }, after },
+      };
+    },
+  };
 
   /**
    * The chain transfers approving deposit `id` would credit (CreditedTransfers): read from the

@@ -18,6 +18,7 @@ import { FundingNetworks, parseDepositAddresses } from './funding-networks.ts';
 import { DepositProofs } from './proofs.ts';
 import type { PeriodicJob } from '../platform/jobs/jobs.ts';
 import type { Notices } from '../platform/notifications/notices.ts';
+import type { ReviewDesk } from '../platform/review/review-desk.ts';
 import { fundsRoutes } from './routes.ts';
 import { Withdrawals, type FeeParams } from './withdrawals.ts';
 
@@ -34,6 +35,8 @@ export interface FundsNeeds {
   priceOf(asset: string): string | undefined;
   /** Tells people of their deposits and withdrawals (the notification centre's kernel). */
   notices: Notices;
+  /** Staff decisions on deposits and withdrawals (the review queue's kernel). */
+  reviews: ReviewDesk;
   /** The files kernel, where deposit proofs are stored (kinds in ./files.ts). */
   files: Files;
 }
@@ -112,12 +115,12 @@ export function fundsModule(needs: FundsNeeds): FundsModule {
       ledger,
       networks,
       proofs,
-      audit,
       depositAddresses,
       needs.notices,
+      needs.reviews,
       chainDeposits,
     ),
-    withdrawals: new Withdrawals(ledger, db, networks, params, audit, needs.notices),
+    withdrawals: new Withdrawals(ledger, db, networks, params, needs.notices, needs.reviews),
     demoBook: new DemoBook(ledger),
     backOffice: new BackOffice(db, ledger, balances, audit),
   };

@@ -10,9 +10,12 @@ import {
   type WithdrawalBody,
   withdrawalFee,
 } from '../../../contract/funds/schemas.ts';
-import type { AuditLog } from '../audit/audit-log.ts';
-import type { Queryable } from '../platform/db/database.ts';
+import type { Queryable, Tx } from '../platform/db/database.ts';
+import { assert } from '../assert.ts';
 import { AppError } from '../errors.ts';
+import { WITHDRAWAL_REJECT_REASONS } from '../../../contract/funds/review-reasons.ts';
+import type { DecisionBody } from '../../../contract/review.ts';
+import type { ReviewCase, ReviewDesk } from '../platform/review/review-desk.ts';
 import type { Notices } from '../platform/notifications/notices.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { toUnits } from '../money/decimal.ts';
@@ -42,13 +45,14 @@ interface WithdrawalRow {
   hold_id: number;
   status: FundingStatus;
   reason: string | null;
+  reason_code: string | null;
   created_at: Date;
   reviewed_at: Date | null;
 }
 
 const COLUMNS = `w.id, w.user_id, w.request_key, w.body_hash, w.asset, w.method, w.network, w.address, w.bank_name,
   w.bank_address, w.account_name, w.iban, w.amount::text, w.fee::text, w.fee_rate::text, w.hold_id,
-  w.status, w.reason, w.created_at, w.reviewed_at`;
+  w.status, w.reason, w.reason_code, w.created_at, w.reviewed_at`;
 
 function units(r: WithdrawalRow): { amount: bigint; fee: bigint } {
   const scale = ASSET_SCALE[r.asset];
@@ -73,6 +77,7 @@ function toWithdrawal(r: WithdrawalRow): Withdrawal {
     feeRate: trimDecimal(r.fee_rate),
     status: r.status,
     reason: r.reason,
+    reasonCode: r.reason_code,
     createdAt: new Date(r.created_at).toISOString(),
     reviewedAt: r.reviewed_at === null ? null : new Date(r.reviewed_at).toISOString(),
   };
@@ -114,8 +119,8 @@ export class Withdrawals {
     private readonly db: Queryable,
     private readonly networks: FundingNetworks,
     private readonly params: FeeParams,
-    private readonly audit: AuditLog,
     private readonly notices: Notices,
+    private readonly desk: ReviewDesk,
   ) {}
 
   /** The published fee rate, in percent (SPEC §9). */
@@ -242,63 +247,77 @@ export class Withdrawals {
   }
 
   /** Approve (pay out the hold) or reject (release it, with the reason the person sees). */
-  async review(
-    staff: Staff,
-    decision: { id: number; decision: 'approve' | 'reject'; reason: string },
-  ): Promise<Withdrawal> {
-    // PostgreSQL text cannot hold NUL: refuse it here, or the update fails with a 5xx.
-    if (decision.reason.includes('\u0000')) {
-      throw new AppError(Code.reasonRequired, { field: 'reason' });
-    }
-    return withLedgerCodes(() =>
-      this.ledger.atomically(async (tx) => {
-        const status = decision.decision === 'approve' ? 'approved' : 'rejected';
-        const [row] = await tx.query<WithdrawalRow>(
-          `update withdrawals w set status = $2, reason = $3, reviewed_by = $4, reviewed_at = now()
-            where w.id = $1 and w.status = 'pending' returning ${COLUMNS}`,
-          [decision.id, status, decision.reason === '' ? null : decision.reason, staff.id],
-        );
-        if (row === undefined) {
-          const [exists] = await tx.query('select 1 from withdrawals where id = $1', [decision.id]);
-          throw new AppError(exists === undefined ? Code.notFound : Code.alreadyReviewed);
-        }
-        const { amount, fee } = units(row);
-        await this.ledger.resolveHoldIn(
-          tx,
-          transferKey.withdrawalReview(row.id, decision.decision),
-          Number(row.hold_id),
-          status === 'approved'
-            ? {
-                settle: [
-                  { to: 'withdrawals_in_flight', amount: amount - fee },
-                  { to: 'fees', amount: fee },
-                ],
-              }
-            : { release: true },
-          (status === 'approved' ? 'withdrawal' : 'withdrawal_released') satisfies TransferKind,
-        );
-        await this.notices.raise(tx, Number(row.user_id), {
-          kind: 'funds.withdrawal-decided',
-          withdrawalId: Number(row.id),
-          approved: status === 'approved',
-          amount: trimDecimal(row.amount),
-          asset: row.asset,
-          reason: decision.reason === '' ? null : decision.reason.slice(0, 500),
-        });
-        await this.audit.append(tx, staff, {
-          action: `withdrawal.${decision.decision}`,
-          target: `withdrawal:${row.id}`,
-          before: { status: 'pending' },
-          after: {
-            status,
-            asset: row.asset,
-            amount: trimDecimal(row.amount),
-            userId: Number(row.user_id),
-          },
-          reason: decision.reason === '' ? undefined : decision.reason,
-        });
-        return toWithdrawal(row);
-      }),
+  review(staff: Staff, body: DecisionBody): Promise<Withdrawal> {
+    return withLedgerCodes(() => this.desk.decide(staff, this.reviewCase, body));
+  }
+
+  /** Claims the pending withdrawal for `staff` (another reviewer's live claim: 10191). */
+  claim(staff: Staff, id: number) {
+    return this.desk.claim(staff, this.reviewCase, id);
+  }
+
+  /** The withdrawal as the review desk decides it (platform/review). */
+  readonly reviewCase: ReviewCase<WithdrawalRow, Withdrawal> = {
+    kind: 'funds.withdrawal',
+    rejectReasons: WITHDRAWAL_REJECT_REASONS,
+    lockPending: async (tx, id) => {
+      const [row] = await tx.query<WithdrawalRow>(
+        `select ${COLUMNS} from withdrawals w where w.id = $1 for no key update`,
+        [id],
+      );
+      if (row === undefined) return 'absent';
+      return row.status === 'pending' ? row : 'decided';
+    },
+    apply: async (tx, pending, decided, staff) => {
+      const status = decided.decision === 'approve' ? 'approved' : 'rejected';
+      const [row] = await tx.query<WithdrawalRow>(
+        `update withdrawals w set status = $2, reason = $3, reason_code = $4, reviewed_by = $5,
+                reviewed_at = now()
+          where w.id = $1 and w.status = 'pending' returning ${COLUMNS}`,
+        [
+          pending.id,
+          status,
+          decided.note === '' ? null : decided.note,
+          decided.reasonCode,
+          staff.id,
+        ],
+      );
+      assert(row !== undefined, () => `withdrawal ${pending.id} left pending under its lock`);
+      await this.settle(tx, row, decided.decision);
+      const userId = Number(row.user_id);
+      await this.notices.raise(tx, userId, {
+        kind: 'funds.withdrawal-decided',
+        withdrawalId: Number(row.id),
+        approved: status === 'approved',
+        amount: trimDecimal(row.amount),
+        asset: row.asset,
+        reasonCode: decided.reasonCode,
+        reason: decided.note === '' ? null : decided.note,
+      });
+      const after = { status, asset: row.asset, amount: trimDecimal(row.amount), userId };
+      return {
+        result: toWithdrawal(row),
+        audit: { target: `withdrawal:${row.id}`, before: { status: 'pending' }, after },
+      };
+    },
+  };
+
+  /** Approved: the hold pays the amount less the fee out, and the fee; rejected: released. */
+  private async settle(tx: Tx, row: WithdrawalRow, decision: 'approve' | 'reject') {
+    const { amount, fee } = units(row);
+    await this.ledger.resolveHoldIn(
+      tx,
+      transferKey.withdrawalReview(row.id, decision),
+      Number(row.hold_id),
+      decision === 'approve'
+        ? {
+            settle: [
+              { to: 'withdrawals_in_flight', amount: amount - fee },
+              { to: 'fees', amount: fee },
+            ],
+          }
+        : { release: true },
+      (decision === 'approve' ? 'withdrawal' : 'withdrawal_released') satisfies TransferKind,
     );
   }
 }

@@ -12,12 +12,15 @@ import { ChainCheckNote } from './ChainCheckNote.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import './funds.css';
 
-function Reason({ reason }: { reason: string | null }) {
+/** Staff's reason: the catalogue's words in the reader's language, then the note as written. */
+function Reason({ code, note }: { code: string | null; note: string | null }) {
   const { t } = useTranslation('funds');
-  if (reason === null) return null;
+  const worded = code === null || code === 'other' ? null : t(`reviewReason.${code}`);
+  const parts = [worded, note].filter((p) => p !== null);
+  if (parts.length === 0) return null;
   return (
-    <p className="record-reason" data-testid="record-reason">
-      {t('records.reason')}: {reason}
+    <p className="record-reason" data-testid="record-reason" data-code={code ?? ''}>
+      {t('records.reason')}: {parts.join('. ')}
     </p>
   );
 }
@@ -43,7 +46,7 @@ function DepositItem({ d }: { d: Deposit }) {
         {t('fields.txHash')}: <code>{d.txHash}</code>
       </p>
       <ChainCheckNote deposit={d} />
-      <Reason reason={d.reason} />
+      <Reason code={d.reasonCode} note={d.reason} />
     </li>
   );
 }
@@ -66,7 +69,7 @@ function WithdrawalItem({ w }: { w: Withdrawal }) {
           : `${w.bankName ?? ''} · ${w.accountName ?? ''} · ${w.iban ?? ''}`}
       </p>
       <p className="muted">{formatTime(w.createdAt)}</p>
-      <Reason reason={w.reason} />
+      <Reason code={w.reasonCode} note={w.reason} />
     </li>
   );
 }

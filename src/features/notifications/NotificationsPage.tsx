@@ -28,7 +28,8 @@ function useMarkRead() {
 
 /** One notice: what happened, the ledger's figure, staff's reason; opening it marks it read. */
 function NoticeRow({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => void }) {
-  const { t } = useTranslation('notifications');
+  // The funds file words staff's reasons (funds:reviewReason).
+  const { t } = useTranslation(['notifications', 'funds']);
   const view = noticeView(n.notice, t);
   const unread = n.readAt === null;
   return (

@@ -25,7 +25,7 @@ export function noticeView(n: Notice, t: TFunction): NoticeView {
           n.approved ? 'notifications:text.depositApproved' : 'notifications:text.depositRejected',
           n,
         ),
-        reason: n.reason ?? undefined,
+        reason: staffReason(n.reasonCode, n.reason, t),
         to: '/profile/records',
       };
     case 'funds.withdrawal-decided':
@@ -36,7 +36,7 @@ export function noticeView(n: Notice, t: TFunction): NoticeView {
             : 'notifications:text.withdrawalRejected',
           n,
         ),
-        reason: n.reason ?? undefined,
+        reason: staffReason(n.reasonCode, n.reason, t),
         to: '/profile/records?tab=withdrawals',
       };
     case 'trading.position-closed':
@@ -86,4 +86,11 @@ export function noticeView(n: Notice, t: TFunction): NoticeView {
         book: n.book,
       };
   }
+}
+
+/** Staff's reason: the catalogue's words in the reader's language, then the note as written. */
+function staffReason(code: string | null, note: string | null, t: TFunction): string | undefined {
+  const worded = code === null || code === 'other' ? null : t(`funds:reviewReason.${code}`);
+  const parts = [worded, note].filter((p) => p !== null);
+  return parts.length === 0 ? undefined : parts.join('. ');
 }

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable, Tx } from './database.ts';
 
+/** How long the embedded database's work may hold the event loop before it lets it turn. */
+const YIELD_MS = 10;
+
 /** The embedded database: one PGlite instance, on disk under `dataDir` or in memory. */
 export async function openPglite(dataDir: string | 'memory'): Promise<Database> {
   let location: string | undefined;
@@ -21,11 +24,27 @@ export async function openPglite(dataDir: string | 'memory'): Promise<Database> 
       await q.exec(sql);
     },
   });
+  // PGlite runs in this thread and answers through promises alone: back-to-back transactions
+  // never let a timer or a socket run (the live hub's sends, the feed stalled for seconds under
+  // a burst, bench/notification-fanout.ts). A transaction that ends more than YIELD_MS after the
+  // last turn of the event loop lets it turn once.
+  let lastTurn = performance.now();
+  const turn = async () => {
+    if (performance.now() - lastTurn < YIELD_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    lastTurn = performance.now();
+  };
   return {
     kind: 'pglite',
     ...asQueryable(db),
     // The one place a Tx is made: inside the driver's transaction.
-    transaction: (fn) => db.transaction((tx) => fn(asQueryable(tx) as Tx)),
+    transaction: async (fn) => {
+      try {
+        return await db.transaction((tx) => fn(asQueryable(tx) as Tx));
+      } finally {
+        await turn();
+      }
+    },
     close: () => db.close(),
   };
 }

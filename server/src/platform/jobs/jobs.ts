@@ -56,6 +56,7 @@ export const DEFAULT_JOBS_OPTIONS: JobsOptions = {
 const JOBS_MAX = 64;
 /** Runs of an interval job kept for inspection; older ones are pruned as it runs. */
 const INTERVAL_RUNS_KEPT_MS = 86_400_000;
+const PRUNE_EVERY_MS = 3_600_000;
 
 export interface JobStatus {
   name: string;
@@ -75,6 +76,8 @@ export class Jobs implements Engine {
   readonly name = 'jobs';
   private readonly jobs = new Map<string, Job>();
   private readonly lastRun = new Map<string, Slot>();
+  /** Jobs with a failed slot on record: read with the last run, then kept up here. */
+  private readonly mayHaveFailed = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private pass: Promise<void> | undefined;
   private leading = false;
@@ -101,7 +104,7 @@ export class Jobs implements Engine {
 
   async lead(): Promise<void> {
     this.leading = true;
-    // Another node may have run slots while this one followed.
+    // Another node may have run slots (or failed some) while this one followed.
     this.lastRun.clear();
     this.schedule();
   }
@@ -169,6 +172,7 @@ export class Jobs implements Engine {
       return true;
     } catch (err) {
       this.stats.failures += 1;
+      this.mayHaveFailed.add(job.name);
       await this.recordFailure(job, slot, err).catch(() => undefined);
       console.error(`job ${job.name} slot ${slot.key} failed: ${(err as Error).message}`);
       return false;
@@ -185,12 +189,6 @@ export class Jobs implements Engine {
     return this.db.transaction(async (tx) => {
       if (!(await this.claim(tx, job, slot, startedAt))) return false;
       await this.finish(tx, job, slot, summary, clock);
-      if (job.schedule.every === 'interval') {
-        await tx.query('delete from job_runs where job = $1 and slot_start < $2', [
-          job.name,
-          new Date(slot.start - INTERVAL_RUNS_KEPT_MS),
-        ]);
-      }
       return true;
     });
   }
@@ -217,7 +215,18 @@ export class Jobs implements Engine {
       'update job_runs set duration_ms = $3, summary = $4 where job = $1 and slot = $2',
       [job.name, slot.key, ms, JSON.stringify(summary)],
     );
-    await tx.query('delete from job_failures where job = $1 and slot = $2', [job.name, slot.key]);
+    // A failure is rare: its row is cleared only where one may exist (failed here, or before
+    // this node led).
+    if (this.mayHaveFailed.has(job.name)) {
+      await tx.query('delete from job_failures where job = $1 and slot = $2', [job.name, slot.key]);
+    }
+    // An interval job's old runs go with its first slot of each hour (not a delete per slot).
+    if (job.schedule.every === 'interval' && slot.start % PRUNE_EVERY_MS < job.schedule.ms) {
+      await tx.query('delete from job_runs where job = $1 and slot_start < $2', [
+        job.name,
+        new Date(slot.start - INTERVAL_RUNS_KEPT_MS),
+      ]);
+    }
   }
 
   private async recordFailure(job: Job, slot: Slot, err: unknown): Promise<void> {
@@ -235,6 +244,11 @@ export class Jobs implements Engine {
   }
 
   private async readLastRun(job: Job): Promise<Slot | undefined> {
+    const [failed] = await this.db.query('select 1 from job_failures where job = $1 limit 1', [
+      job.name,
+    ]);
+    if (failed === undefined) this.mayHaveFailed.delete(job.name);
+    else this.mayHaveFailed.add(job.name);
     const [row] = await this.db.query<{ slot: string; slot_start: Date }>(
       'select slot, slot_start from job_runs where job = $1 order by slot_start desc limit 1',
       [job.name],

@@ -24,10 +24,12 @@ function sender(): Sender & { frames: unknown[]; backlog: number; closed: boolea
 /** Topics whose sources the test drives through `emit`. */
 function topics() {
   const emitters = new Map<string, (key: string, data: unknown) => void>();
-  const source = (name: string) => (emit: (key: string, data: unknown) => void) => {
-    emitters.set(name, emit);
-    return () => emitters.delete(name);
-  };
+  const source =
+    <T>(name: string) =>
+    (emit: (key: string, data: T) => void) => {
+      emitters.set(name, emit as (key: string, data: unknown) => void);
+      return () => void emitters.delete(name);
+    };
   const list: LiveTopic[] = [
     liveTopic<{ code: string; price: string }>({
       name: 'test.prices',

@@ -5,7 +5,12 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import type { depositQueue, withdrawalQueue } from '../../../../contract/admin/schemas.ts';
 import { Code } from '../../../../contract/errors.ts';
-import { FUNDS_LIMITS, type FundingStatus } from '../../../../contract/funds/schemas.ts';
+import {
+  DEPOSIT_REJECT_REASONS,
+  WITHDRAWAL_REJECT_REASONS,
+} from '../../../../contract/funds/review-reasons.ts';
+import { REVIEW_LIMITS } from '../../../../contract/review.ts';
+import type { FundingStatus } from '../../../../contract/funds/schemas.ts';
 import {
   ADMIN_KEY,
   roleMayCall,
@@ -73,12 +78,24 @@ function UserCell({ userId, username }: { userId: number; username: string }) {
 function Outcome({
   item,
 }: {
-  item: { status: FundingStatus; reason: string | null; reviewedAt: string | null };
+  item: {
+    status: FundingStatus;
+    reason: string | null;
+    reasonCode: string | null;
+    reviewedAt: string | null;
+  };
 }) {
+  const { t } = useTranslation('admin');
+  const code = item.reasonCode === null || item.reasonCode === 'other' ? null : item.reasonCode;
   return (
     <span className="admin-outcome">
       <StatusBadge status={item.status} />
       {item.reviewedAt !== null && <span className="muted">{formatDateTime(item.reviewedAt)}</span>}
+      {code !== null && (
+        <span className="admin-reason" data-testid="review-reason-code" data-code={code}>
+          {t(`reviewReason.${code}`)}
+        </span>
+      )}
       {item.reason !== null && item.reason !== '' && (
         <span className="admin-reason" data-testid="review-reason">
           {item.reason}
@@ -115,8 +132,25 @@ export default function QueuePage({ kind }: { kind: Kind }) {
   const rowError = message?.view === view ? (message.error ?? null) : null;
   const mayReview = staff !== null && roleMayCall(staff.role, 'reviewDeposit');
 
+  // Opening a decision claims the row, so two reviewers never work one (10191 otherwise).
+  const claim = useMutation({
+    mutationFn: (item: { id: number }): Promise<unknown> =>
+      kind === 'deposits'
+        ? staffCall('claimDeposit', { body: { id: item.id } })
+        : staffCall('claimWithdrawal', { body: { id: item.id } }),
+    onError: (err, item) => {
+      setMessage({ view, error: { id: item.id, text: errorMessage(t, err) } });
+      void queryClient.invalidateQueries({ queryKey: QUEUE_KEY });
+    },
+  });
+
   const review = useMutation({
-    mutationFn: (input: { id: number; decision: Decision; reason: string }): Promise<unknown> =>
+    mutationFn: (input: {
+      id: number;
+      decision: Decision;
+      reasonCode?: string;
+      reason: string;
+    }): Promise<unknown> =>
       kind === 'deposits'
         ? staffCall('reviewDeposit', { body: input })
         : staffCall('reviewWithdrawal', { body: input }),
@@ -150,7 +184,11 @@ export default function QueuePage({ kind }: { kind: Kind }) {
     setParams(q);
   }
 
-  const busyId = review.isPending ? review.variables.id : null;
+  const busyId = review.isPending
+    ? review.variables.id
+    : claim.isPending
+      ? claim.variables.id
+      : null;
   const actions = (item: DepositItem | WithdrawalItem) => (
     <div className="admin-actions">
       {'proofId' in item && typeof item.proofId === 'string' && (
@@ -171,7 +209,7 @@ export default function QueuePage({ kind }: { kind: Kind }) {
             disabled={busyId !== null}
             onClick={() => {
               review.reset();
-              setApproving(item);
+              claim.mutate(item, { onSuccess: () => setApproving(item) });
             }}
             data-testid="approve"
           >
@@ -183,7 +221,10 @@ export default function QueuePage({ kind }: { kind: Kind }) {
             disabled={busyId !== null}
             onClick={() => {
               review.reset();
-              setRejecting({ id: item.id, label: t(`queue.${kind}.one`, { id: item.id }) });
+              claim.mutate(item, {
+                onSuccess: () =>
+                  setRejecting({ id: item.id, label: t(`queue.${kind}.one`, { id: item.id }) }),
+              });
             }}
             data-testid="reject"
           >
@@ -223,9 +264,7 @@ export default function QueuePage({ kind }: { kind: Kind }) {
   const outcomeColumn = {
     id: 'status',
     header: t('queue.col.status'),
-    cell: (r: { status: FundingStatus; reason: string | null; reviewedAt: string | null }) => (
-      <Outcome item={r} />
-    ),
+    cell: (r: Parameters<typeof Outcome>[0]['item']) => <Outcome item={r} />,
   };
 
   const depositColumns: Column<DepositItem>[] = [
@@ -401,13 +440,16 @@ export default function QueuePage({ kind }: { kind: Kind }) {
       )}
       {rejecting !== null && (
         <RejectModal
+          reasons={kind === 'deposits' ? DEPOSIT_REJECT_REASONS : WITHDRAWAL_REJECT_REASONS}
           label={rejecting.label}
           busy={review.isPending}
           serverError={
             review.isError && review.variables.decision === 'reject' ? review.error : null
           }
           onClose={() => setRejecting(null)}
-          onReject={(reason) => review.mutate({ id: rejecting.id, decision: 'reject', reason })}
+          onReject={(reasonCode, reason) =>
+            review.mutate({ id: rejecting.id, decision: 'reject', reasonCode, reason })
+          }
         />
       )}
     </div>
@@ -520,34 +562,41 @@ function ApproveModal({
   );
 }
 
-/** The reason is required (3 to 500 characters): the person sees it on their record. */
+/**
+ * A rejection names a reason from the catalogue (the person reads it in their language) and may
+ * add a note; with "Other" the note is the reason, 3 to 500 characters.
+ */
 function RejectModal({
+  reasons,
   label,
   busy,
   serverError,
   onClose,
   onReject,
 }: {
+  reasons: readonly string[];
   label: string;
   busy: boolean;
   serverError: unknown;
   onClose: () => void;
-  onReject: (reason: string) => void;
+  onReject: (reasonCode: string, note: string) => void;
 }) {
   const { t } = useTranslation('admin');
   const id = useId();
+  const [code, setCode] = useState('');
   const [reason, setReason] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const trimmed = reason.trim();
-    if (trimmed.length < 3 || trimmed.length > FUNDS_LIMITS.reasonMax) {
+    const noteNeeded = code === 'other' && trimmed.length < 3;
+    if (code === '' || noteNeeded || trimmed.length > REVIEW_LIMITS.noteMax) {
       setLocalError(t(`errors:${Code.reasonRequired}`));
       return;
     }
     setLocalError(null);
-    onReject(trimmed);
+    onReject(code, trimmed);
   }
 
   const error = localError ?? (serverError === null ? null : errorMessage(t, serverError));
@@ -556,22 +605,41 @@ function RejectModal({
       <form onSubmit={submit} noValidate data-testid="reject-form">
         <p className="muted admin-modal-text">{t('reject.body')}</p>
         <div className="field">
+          <label className="field-label" htmlFor={`${id}-code`}>
+            {t('reject.reasonCode')}
+          </label>
+          <select
+            id={`${id}-code`}
+            className="input"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            data-testid="reject-code"
+            autoFocus
+          >
+            <option value="">{t('reject.choose')}</option>
+            {reasons.map((r) => (
+              <option key={r} value={r}>
+                {t(`reviewReason.${r}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
           <label className="field-label" htmlFor={id}>
-            {t('reject.reason')}
+            {t('reject.note')}
           </label>
           <textarea
             id={id}
             className="input admin-textarea"
             value={reason}
-            maxLength={FUNDS_LIMITS.reasonMax}
+            maxLength={REVIEW_LIMITS.noteMax}
             onChange={(e) => setReason(e.target.value)}
             aria-invalid={error === null ? undefined : true}
             aria-describedby={error === null ? undefined : `${id}-error`}
             data-testid="reject-reason"
-            autoFocus
           />
           <span className="field-hint">
-            {t('reject.count', { length: reason.trim().length, max: FUNDS_LIMITS.reasonMax })}
+            {t('reject.count', { length: reason.trim().length, max: REVIEW_LIMITS.noteMax })}
           </span>
           {error !== null && (
             <span
