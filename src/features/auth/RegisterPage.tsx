@@ -4,14 +4,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { registerBody, sendCodeBody } from '../../../contract/auth/schemas.ts';
 import { Code } from '../../../contract/errors.ts';
 import { call } from '../../api/client.ts';
+import { defaultAreaValue, dialOf } from '../../lib/area-codes.ts';
 import { useFormError } from '../../lib/use-form-error.ts';
 import { preferences } from '../../state/preferences.ts';
 import { sessionStore } from '../../state/session.ts';
+import { AreaCodeSelect } from '../../ui/AreaCodeSelect.tsx';
 import { FormErrorAlert } from '../../ui/FormErrorAlert.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
-import { AreaCodeSelect, DEFAULT_REGION, dialOf } from './AreaCodeSelect.tsx';
-import { AREA_CODES } from './areaCodes.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { CodeField } from './CodeField.tsx';
 import { useCodeSender } from './use-code-sender.ts';
@@ -30,12 +30,6 @@ const REGISTER_FIELDS = [
 
 type Method = 'email' | 'phone';
 
-function defaultAreaCode(): string {
-  const region = DEFAULT_REGION[preferences.get().language];
-  const entry = AREA_CODES.find((a) => a.iso === region) ?? AREA_CODES[0];
-  return entry === undefined ? '' : `${entry.iso}:${entry.dial}`;
-}
-
 export default function RegisterPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
@@ -46,7 +40,7 @@ export default function RegisterPage() {
   const [values, setValues] = useState({
     username: '',
     email: '',
-    area: defaultAreaCode(),
+    area: defaultAreaValue(preferences.get().language),
     phone: '',
     code: '',
     password: '',
@@ -138,6 +132,7 @@ export default function RegisterPage() {
             <span className="field-label">{t('fields.phone')}</span>
             <div className="field-row phone-row">
               <AreaCodeSelect
+                label={t('fields.areaCode')}
                 value={values.area}
                 onChange={(area) => setValues((v) => ({ ...v, area }))}
               />

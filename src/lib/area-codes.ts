@@ -1,4 +1,10 @@
-/** Phone area codes for registration by mobile number (SPEC §9: about 250 entries). Country names come from Intl.DisplayNames in the user's language, so only ISO codes are stored. */
+import type { Language } from '../../contract/languages.ts';
+
+/**
+ * Phone area codes (SPEC §9: about 250 entries), for registration by mobile number and the
+ * identity check's phone and country. Country names come from Intl.DisplayNames in the user's
+ * language, so only ISO codes are stored.
+ */
 export interface AreaCode {
   /** ISO 3166-1 alpha-2 region code, upper case. */
   readonly iso: string;
@@ -252,3 +258,40 @@ export const AREA_CODES: readonly AreaCode[] = [
   { iso: 'ZM', dial: '+260' },
   { iso: 'ZW', dial: '+263' },
 ];
+
+/** The region a language most often means, to preselect its area code. */
+export const DEFAULT_REGION: Record<Language, string> = {
+  en: 'GB',
+  ja: 'JP',
+  ko: 'KR',
+  de: 'DE',
+  fr: 'FR',
+  it: 'IT',
+  es: 'ES',
+  ar: 'AE',
+  hk: 'HK',
+  zh: 'CN',
+};
+
+/**
+ * An area code picker's value is `ISO:+dial`, so regions sharing a code (+1, +7, +44) stay
+ * distinct; the wire carries the dial only.
+ */
+export function dialOf(value: string): string {
+  return value.split(':')[1] ?? '';
+}
+
+/** The picker's value for `dial`, as the region `prefer` when it has that code. */
+export function areaValueOf(dial: string, prefer?: string): string {
+  const entry =
+    AREA_CODES.find((a) => a.dial === dial && a.iso === prefer) ??
+    AREA_CODES.find((a) => a.dial === dial);
+  return entry === undefined ? '' : `${entry.iso}:${entry.dial}`;
+}
+
+/** The picker's first value: the area code of the region the language most often means. */
+export function defaultAreaValue(language: Language): string {
+  const region = DEFAULT_REGION[language];
+  const entry = AREA_CODES.find((a) => a.iso === region) ?? AREA_CODES[0];
+  return entry === undefined ? '' : `${entry.iso}:${entry.dial}`;
+}

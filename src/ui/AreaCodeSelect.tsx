@@ -1,32 +1,25 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../contract/languages.ts';
-import { currentLocaleTag } from '../../i18n/i18n.ts';
-import { AREA_CODES } from './areaCodes.ts';
+import { currentLocaleTag } from '../i18n/i18n.ts';
+import { AREA_CODES } from '../lib/area-codes.ts';
 
-/** The region a language most often means, to preselect its area code. */
-export const DEFAULT_REGION: Record<Language, string> = {
-  en: 'GB',
-  ja: 'JP',
-  ko: 'KR',
-  de: 'DE',
-  fr: 'FR',
-  it: 'IT',
-  es: 'ES',
-  ar: 'AE',
-  hk: 'HK',
-  zh: 'CN',
-};
-
-/** Value is `ISO:+dial` so regions sharing a code (+1, +7, +44) stay distinct. */
+/**
+ * The phone area code picker (registration, identity check). Value is `ISO:+dial`
+ * (lib/area-codes.ts); each region is named in the interface language.
+ */
 export function AreaCodeSelect({
   value,
   onChange,
+  label,
+  id,
 }: {
   value: string;
   onChange: (value: string) => void;
+  /** The accessible name, in the caller's words. */
+  label: string;
+  id?: string;
 }) {
-  const { t, i18n } = useTranslation('auth');
+  const { i18n } = useTranslation();
   const options = useMemo(() => {
     const names = new Intl.DisplayNames([currentLocaleTag()], { type: 'region' });
     const collator = new Intl.Collator(currentLocaleTag());
@@ -39,8 +32,9 @@ export function AreaCodeSelect({
   }, [i18n.language]);
   return (
     <select
+      id={id}
       className="select area-code"
-      aria-label={t('fields.areaCode')}
+      aria-label={label}
       name="areaCode"
       value={value}
       onChange={(e) => onChange(e.target.value)}
@@ -52,8 +46,4 @@ export function AreaCodeSelect({
       ))}
     </select>
   );
-}
-
-export function dialOf(value: string): string {
-  return value.split(':')[1] ?? '';
 }
