@@ -9,6 +9,7 @@ import { adminRoutes } from './admin/routes.ts';
 import { tradingRoutes } from './trading/routes.ts';
 import { spotRoutes } from './spot/routes.ts';
 import { notificationsRoutes } from './notifications/routes.ts';
+import { kycRoutes } from './kyc/routes.ts';
 import { filesRoutes } from './files/routes.ts';
 
 export type { RouteDef } from './route-def.ts';
@@ -28,6 +29,7 @@ export const routes = {
   ...tradingRoutes,
   ...spotRoutes,
   ...notificationsRoutes,
+  ...kycRoutes,
   ...filesRoutes,
 } as const;
 

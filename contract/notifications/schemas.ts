@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Code } from '../errors.ts';
 import { FUNDS_MANDATORY, fundsNotices } from '../funds/notices.ts';
+import { kycNotices } from '../kyc/notices.ts';
 import { spotNotices } from '../spot/notices.ts';
 import { TRADING_MANDATORY, tradingNotices } from '../trading/notices.ts';
 import type { FieldCodeMap } from '../validate.ts';
@@ -16,6 +17,7 @@ export const notice = z.discriminatedUnion('kind', [
   ...fundsNotices,
   ...tradingNotices,
   ...spotNotices,
+  ...kycNotices,
 ]);
 export type Notice = z.infer<typeof notice>;
 export type NoticeKind = Notice['kind'];

@@ -25,6 +25,8 @@ import { Files } from './platform/files/files.ts';
 import { FileKinds } from './platform/files/kinds.ts';
 import { keyringOf } from './platform/files/master-keys.ts';
 import { fundsFileKinds } from './funds/files.ts';
+import { kycFileKinds } from './kyc/files.ts';
+import { kycModule, type KycModule } from './kyc/module.ts';
 import { Jobs } from './platform/jobs/jobs.ts';
 import { accountEventsTopic } from './platform/live/account-events.ts';
 import { assertAssetScales } from './money/assets.ts';
@@ -48,6 +50,7 @@ export interface Modules {
   trading: TradingModule;
   nfts: NftsModule;
   notifications: NotificationsModule;
+  kyc: KycModule;
   admin: AdminModule;
 }
 
@@ -107,7 +110,12 @@ export async function createServer(config: Config): Promise<Server> {
   const ledger = new Ledger(db);
   const audit = new AuditLog(db);
   // Each capability declares its kinds of file in its own files.ts; the kernel refuses others.
-  const files = new Files(db, await keyringOf(config), new FileKinds(fundsFileKinds), audit);
+  const files = new Files(
+    db,
+    await keyringOf(config),
+    new FileKinds([...fundsFileKinds, ...kycFileKinds]),
+    audit,
+  );
   const outbox = new OutboxSender(config.DATA_DIR);
   const sender: CodeSender = config.SMTP_URL
     ? new SmtpSender(config.SMTP_URL, config.MAIL_FROM, outbox)
@@ -146,8 +154,19 @@ export async function createServer(config: Config): Promise<Server> {
   const nfts = nftsModule({ db, config, chain });
   const admin = adminModule({ db, audit, throttle, authRateLimit: config.AUTH_RATE_LIMIT_MAX });
   const notifications = notificationsModule({ db });
-  const modules: Modules = { auth, content, market, funds, trading, nfts, notifications, admin };
-  const ordered = [auth, content, market, funds, trading, nfts, notifications, admin];
+  const kyc = kycModule({ db, files, reviews, notices, params: content.params });
+  const modules: Modules = {
+    auth,
+    content,
+    market,
+    funds,
+    trading,
+    nfts,
+    notifications,
+    kyc,
+    admin,
+  };
+  const ordered = [auth, content, market, funds, trading, nfts, notifications, kyc, admin];
   // Periodic work runs on the elected node, after the engines (it may read what they keep).
   const jobs = new Jobs(db, (fn) => ledger.atomically(fn));
   for (const job of ordered.flatMap((c) => c.jobs ?? [])) jobs.add(job);

@@ -76,6 +76,11 @@ export function noticeView(n: Notice, t: TFunction): NoticeView {
         to: `/profile/orders/option/${n.optionId}`,
         book: n.book,
       };
+    case 'kyc.decided':
+      return {
+        text: t(n.approved ? 'notifications:text.kycApproved' : 'notifications:text.kycRejected'),
+        to: '/profile/kyc',
+      };
     case 'spot.order-filled':
       return {
         text: t('notifications:text.spotFilled', {

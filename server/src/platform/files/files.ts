@@ -157,6 +157,27 @@ export class Files {
     });
   }
 
+  /** Whether every id is a file of `owner` of kind `kind` (a capability about to refer to it). */
+  async allOwned(tx: Queryable, owner: number, kind: string, ids: readonly string[]) {
+    if (ids.length === 0) return true;
+    const [row] = await tx.query<{ n: number }>(
+      `select count(*)::int as n from files
+        where id = any($1::text[]) and owner_id = $2 and kind = $3`,
+      [[...new Set(ids)], owner, kind],
+    );
+    return row?.n === new Set(ids).size;
+  }
+
+  /** Deletes files of `kind` (a retention period past); answers how many went. */
+  async remove(tx: Queryable, kind: string, ids: readonly string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const rows = await tx.query(
+      'delete from files where id = any($1::text[]) and kind = $2 returning id',
+      [[...ids], kind],
+    );
+    return rows.length;
+  }
+
   /** Who of the staff read this person's files and when, newest first (KYC shows it to them). */
   async viewsOf(userId: number): Promise<FileView[]> {
     const rows = await this.db.query<{

@@ -23,8 +23,13 @@ interface JobBase {
  * A slot's work done inside the transaction that records the run: its writes and the (job,
  * slot) row commit together, so the slot's work happens exactly once, whoever runs it.
  */
-export interface OnceJob extends JobBase {
-  runInTx(tx: Tx, slot: Slot): Promise<JobSummary>;
+export interface OnceJob<Prepared = unknown> extends JobBase {
+  /**
+   * Reads the slot needs from outside the transaction (a parameter), before it: on the
+   * embedded database a read outside an open transaction would wait for it.
+   */
+  prepare?(slot: Slot): Promise<Prepared>;
+  runInTx(tx: Tx, slot: Slot, prepared: Prepared): Promise<JobSummary>;
 }
 
 /**
@@ -161,11 +166,7 @@ export class Jobs implements Engine {
     try {
       const ran =
         'runInTx' in job
-          ? await this.atomically(async (tx) => {
-              if (!(await this.claim(tx, job, slot, startedAt))) return false;
-              await this.finish(tx, job, slot, await job.runInTx(tx, slot), clock);
-              return true;
-            })
+          ? await this.runOnce(job, slot, startedAt, clock)
           : await this.runPeriodic(job, slot, startedAt, clock);
       if (ran) this.stats.runs += 1;
       else this.stats.skipped += 1;
@@ -177,6 +178,15 @@ export class Jobs implements Engine {
       console.error(`job ${job.name} slot ${slot.key} failed: ${(err as Error).message}`);
       return false;
     }
+  }
+
+  private async runOnce(job: OnceJob, slot: Slot, startedAt: number, clock: number) {
+    const prepared = await job.prepare?.(slot);
+    return this.atomically(async (tx) => {
+      if (!(await this.claim(tx, job, slot, startedAt))) return false;
+      await this.finish(tx, job, slot, await job.runInTx(tx, slot, prepared), clock);
+      return true;
+    });
   }
 
   private async runPeriodic(
