@@ -3,6 +3,7 @@ import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router-do
 import { authRoutes, LoginPage } from '../features/auth/routes.tsx';
 import { contentRoutes } from '../features/content/routes.tsx';
 import { fundsRoutes } from '../features/funds/routes.tsx';
+import { KycBadge, kycRoutes } from '../features/kyc/routes.tsx';
 import { marketRoutes } from '../features/market/routes.tsx';
 import { nftsRoutes } from '../features/nfts/routes.tsx';
 import { notificationsRoutes } from '../features/notifications/routes.tsx';
@@ -49,7 +50,9 @@ const appRoutes: AppRoute[] = [
   ...unavailableRoutes,
   ...nftsRoutes,
   ...notificationsRoutes,
-  ...profileRoutes,
+  // The profile's identity entry shows the verification status, from the KYC feature.
+  ...profileRoutes({ identityBadge: <KycBadge /> }),
+  ...kycRoutes,
   ...fundsRoutes({ coinAction: (asset) => <SpotLink place="coin" asset={asset} /> }),
   // My orders lists spot orders too, from the spot feature.
   ...tradingRoutes({ spotOrders: <SpotLink place="orders" /> }),

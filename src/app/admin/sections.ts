@@ -5,6 +5,7 @@ import { roleMayCall } from '../../api/staff-session.ts';
 import { adminRoutes } from '../../features/admin/routes.tsx';
 import { contentAdminRoutes } from '../../features/content/admin/routes.tsx';
 import { fundsAdminRoutes } from '../../features/funds/admin/routes.tsx';
+import { kycAdminRoutes } from '../../features/kyc/admin/routes.tsx';
 import { spotAdminRoutes } from '../../features/spot/admin/routes.tsx';
 import type { AdminRoute } from '../../lib/routing.ts';
 
@@ -14,13 +15,14 @@ import type { AdminRoute } from '../../lib/routing.ts';
  */
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   ...fundsAdminRoutes,
+  ...kycAdminRoutes,
   ...adminRoutes,
   ...contentAdminRoutes,
   ...spotAdminRoutes,
 ];
 
 /** The navigation's order, by `nav` name; a section not named here comes last. */
-const NAVIGATION = ['deposits', 'withdrawals', 'users', 'params', 'maker', 'audit', 'staff'];
+const NAVIGATION = ['deposits', 'withdrawals', 'kyc', 'users', 'params', 'maker', 'audit', 'staff'];
 
 export interface Section {
   name: string;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { call } from '../../api/client.ts';
@@ -8,7 +9,8 @@ import { useStore } from '../../state/store.ts';
 import { EmailAddress } from '../../ui/EmailAddress.tsx';
 import { Icon, type IconName } from '../../ui/Icon.tsx';
 
-const MENU: ReadonlyArray<{ to: string; label: string; icon: IconName }> = [
+const MENU: ReadonlyArray<{ to: string; label: string; icon: IconName; badge?: 'identity' }> = [
+  { to: '/profile/kyc', label: 'menu.identity', icon: 'shield', badge: 'identity' },
   { to: '/profile/balance', label: 'menu.balances', icon: 'wallet' },
   { to: '/profile/balancebb', label: 'menu.coinBalances', icon: 'wallet' },
   { to: '/profile/orders', label: 'menu.orders', icon: 'trading' },
@@ -48,7 +50,7 @@ export function BookSwitch() {
   );
 }
 
-export default function ProfilePage() {
+export default function ProfilePage({ identityBadge }: { identityBadge?: ReactNode }) {
   const { t } = useTranslation('profile');
   const navigate = useNavigate();
   const { userInfo } = useStore(sessionStore);
@@ -102,8 +104,11 @@ export default function ProfilePage() {
                   <Icon name={item.icon} size={20} />
                   {t(item.label)}
                 </span>
-                <span className="chevron">
-                  <Icon name="chevron" size={18} />
+                <span className="list-item-end">
+                  {item.badge === 'identity' && identityBadge}
+                  <span className="chevron">
+                    <Icon name="chevron" size={18} />
+                  </span>
                 </span>
               </Link>
             </li>

@@ -1,0 +1,188 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { ADMIN_KEY, roleMayCall, staffCall, staffSession } from '../../../api/staff-session.ts';
+import { errorMessage } from '../../../i18n/error-message.ts';
+import { currentLocaleTag } from '../../../i18n/i18n.ts';
+import { useStore } from '../../../state/store.ts';
+import { ErrorAlert, PageHeader, Pager } from '../../../ui/admin/AdminUi.tsx';
+import { Spinner } from '../../../ui/EmptyState.tsx';
+import type { Rejection } from './KycDecision.tsx';
+import { KycItem, type Item } from './KycItem.tsx';
+import './kyc-admin.css';
+
+type Filter = 'pending' | 'verified' | 'rejected';
+const FILTERS: readonly Filter[] = ['pending', 'verified', 'rejected'];
+const PAGE_SIZE = 20;
+const QUEUE_KEY = [ADMIN_KEY, 'kyc'] as const;
+
+function hours(value: number): string {
+  return new Intl.NumberFormat(currentLocaleTag(), { maximumFractionDigits: 1 }).format(value);
+}
+
+/** Claiming on opening, and deciding: each refreshes the queue, whoever won a race. */
+function useDecisions(onDone: (notice: string) => void) {
+  const { t } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: QUEUE_KEY });
+  const claim = useMutation({
+    mutationFn: (id: number) => staffCall('claimKyc', { body: { id } }),
+    onError: () => void refresh(),
+  });
+  const review = useMutation({
+    mutationFn: (input: { id: number; rejected: Rejection[]; reason: string }) =>
+      staffCall('reviewKyc', {
+        body: { ...input, decision: input.rejected.length === 0 ? 'approve' : 'reject' },
+      }),
+    onSuccess: (_r, input) =>
+      onDone(t(input.rejected.length === 0 ? 'kyc.approved' : 'kyc.rejected', { id: input.id })),
+    onSettled: () => refresh(),
+  });
+  return { claim, review };
+}
+
+/** The queue's recent waits and its status filter. */
+function QueueHead({
+  waits,
+  status,
+  onStatus,
+}: {
+  waits: { medianHours: number; p90Hours: number } | null | undefined;
+  status: Filter;
+  onStatus: (status: Filter) => void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <p className="muted admin-intro" data-testid="kyc-waits">
+        {waits == null
+          ? t('kyc.noWaits')
+          : t('kyc.waits', { median: hours(waits.medianHours), p90: hours(waits.p90Hours) })}
+      </p>
+      <div className="tabs admin-filter" role="tablist" aria-label={t('queue.filter')}>
+        {FILTERS.map((f) => (
+          <button
+            key={f}
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={f === status}
+            onClick={() => onStatus(f)}
+            data-testid={`filter-${f}`}
+          >
+            {t(`kyc.status.${f}`)}
+          </button>
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** The filter and page, in the address so a reload or a shared link keeps them. */
+function useFilter() {
+  const [params, setParams] = useSearchParams();
+  const status: Filter = FILTERS.find((f) => f === params.get('status')) ?? 'pending';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const set = (next: { status?: Filter; page?: number }) => {
+    const q = new URLSearchParams();
+    const s = next.status ?? status;
+    if (s !== 'pending') q.set('status', s);
+    if ((next.page ?? 1) > 1) q.set('page', String(next.page));
+    setParams(q);
+  };
+  return { status, page, set };
+}
+
+/**
+ * The identity review queue (issue 22): submissions by status, pending oldest first, with the
+ * last 30 days' median and p90 waits. Opening a pending one claims it (another reviewer's
+ * claim answers 10191) and shows the entered data beside the documents, to approve, or to
+ * reject part by part with reasons.
+ */
+export default function KycQueuePage() {
+  const { t } = useTranslation('admin');
+  const { staff } = useStore(staffSession);
+  const filter = useFilter();
+  const { status, page } = filter;
+  const queue = useQuery({
+    queryKey: [...QUEUE_KEY, status, page],
+    queryFn: () => staffCall('listKycQueue', { query: { status, page, size: PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+  });
+  const [open, setOpen] = useState<{ id: number; until: string | null } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [rowError, setRowError] = useState<{ id: number; text: string } | null>(null);
+  const { claim, review } = useDecisions((text) => {
+    setOpen(null);
+    setNotice(text);
+  });
+  const mayReview = staff !== null && roleMayCall(staff.role, 'reviewKyc');
+
+  function move(next: { status?: Filter; page?: number }) {
+    setOpen(null);
+    setNotice(null);
+    filter.set(next);
+  }
+
+  function openItem(item: Item) {
+    setNotice(null);
+    setRowError(null);
+    review.reset();
+    if (item.status !== 'pending' || !mayReview) return setOpen({ id: item.id, until: null });
+    claim.mutate(item.id, {
+      onSuccess: (c) => setOpen({ id: item.id, until: c.until }),
+      onError: (err) => setRowError({ id: item.id, text: errorMessage(t, err) }),
+    });
+  }
+
+  const data = queue.data;
+  return (
+    <div className="admin-page" data-testid="queue-kyc">
+      <PageHeader title={t('kyc.title')} />
+      <QueueHead waits={data?.waits} status={status} onStatus={(f) => move({ status: f })} />
+      {notice !== null && (
+        <div className="alert alert-success" role="status" data-testid="queue-notice">
+          {notice}
+        </div>
+      )}
+      <ErrorAlert error={queue.error} testId="queue-error" />
+      {queue.isPending ? (
+        <Spinner />
+      ) : data === undefined ? null : (
+        <section className="admin-card">
+          <p className="muted admin-count" data-testid="queue-total">
+            {t('queue.total', { count: data.total })}
+          </p>
+          {data.list.length === 0 && (
+            <p className="admin-empty muted" data-testid="queue-empty">
+              {t(`kyc.empty.${status}`)}
+            </p>
+          )}
+          {data.list.map((item) => (
+            <KycItem
+              key={item.id}
+              item={item}
+              open={open?.id === item.id ? open : null}
+              opening={claim.isPending && claim.variables === item.id}
+              error={rowError?.id === item.id ? rowError.text : null}
+              decision={{
+                busy: review.isPending,
+                error: review.isError ? review.error : null,
+                decide: (rejected, reason) => review.mutate({ id: item.id, rejected, reason }),
+              }}
+              onOpen={() => openItem(item)}
+              onClose={() => setOpen(null)}
+            />
+          ))}
+          <Pager
+            page={page}
+            total={data.total}
+            size={PAGE_SIZE}
+            onPage={(p) => move({ page: p })}
+          />
+        </section>
+      )}
+    </div>
+  );
+}
