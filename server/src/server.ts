@@ -127,6 +127,8 @@ export async function createServer(config: Config): Promise<Server> {
   const auth = authModule({ db, config, sender, throttle, chain });
   const content = contentModule({ db, audit });
   const market = marketModule({ db, engines, config, params: content.params });
+  // Before funds: a person's level caps their withdrawals.
+  const kyc = kycModule({ db, files, reviews, notices, params: content.params });
   const funds = fundsModule({
     db,
     ledger,
@@ -137,6 +139,7 @@ export async function createServer(config: Config): Promise<Server> {
     priceOf: market.priceOf,
     notices,
     reviews,
+    identity: kyc.kyc,
     files,
   });
   const trading = tradingModule({
@@ -154,7 +157,6 @@ export async function createServer(config: Config): Promise<Server> {
   const nfts = nftsModule({ db, config, chain });
   const admin = adminModule({ db, audit, throttle, authRateLimit: config.AUTH_RATE_LIMIT_MAX });
   const notifications = notificationsModule({ db });
-  const kyc = kycModule({ db, files, reviews, notices, params: content.params });
   const modules: Modules = {
     auth,
     content,

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KycState } from '../../contract/kyc/schemas.ts';
 import {
   ADMIN,
+  fundReal,
   multipartForm,
   quickUser,
+  REAL,
   requestKey,
   staffSession,
   USER,
@@ -266,5 +268,47 @@ describe('identity verification', () => {
       [Object.values(files)],
     );
     expect(left?.n).toBe(0);
+  });
+
+  it("an unverified person's withdrawals stay within the level's daily cap; verified, none", async () => {
+    await server.db.query(
+      `update params set value = '100' where key = 'kyc_withdraw_daily_max_unverified'`,
+    );
+    try {
+      const person = await quickUser(server);
+      await fundReal(server, person.token, reviewer, '500');
+      const withdraw = (amount: string) =>
+        server.call('POST', `${USER}/withdrawal`, {
+          token: person.token,
+          headers: REAL,
+          body: {
+            method: 'bank',
+            key: requestKey(),
+            asset: 'USDT',
+            amount,
+            bankName: 'Commerzbank',
+            bankAddress: 'Kaiserplatz, Frankfurt am Main',
+            accountName: 'Ada Lovelace',
+            iban: 'DE89 3704 0044 0532 0130 00',
+          },
+        });
+      // Two at once of 60 each: the person's lock makes the second see the first.
+      const both = (await Promise.all([withdraw('60'), withdraw('60')])).map((r) => r.code);
+      expect(both.sort((a, b) => a - b)).toEqual([200, 10022]);
+      expect((await withdraw('40')).code).toBe(200);
+      expect((await withdraw('10')).code).toBe(10022);
+
+      const files = await images(person.token);
+      const id = ((await submit(person.token, files)).result as { id: number }).id;
+      await server.call('POST', `${ADMIN}/reviewKyc`, {
+        token: reviewer,
+        body: { id, decision: 'approve' },
+      });
+      expect((await withdraw('200')).code).toBe(200);
+    } finally {
+      await server.db.query(
+        `update params set value = '' where key = 'kyc_withdraw_daily_max_unverified'`,
+      );
+    }
   });
 });

@@ -19,6 +19,7 @@ import { DepositProofs } from './proofs.ts';
 import type { PeriodicJob } from '../platform/jobs/jobs.ts';
 import type { Notices } from '../platform/notifications/notices.ts';
 import type { ReviewDesk } from '../platform/review/review-desk.ts';
+import { WithdrawalCap, type Identity } from './withdrawal-cap.ts';
 import { fundsRoutes } from './routes.ts';
 import { Withdrawals, type FeeParams } from './withdrawals.ts';
 
@@ -37,6 +38,8 @@ export interface FundsNeeds {
   notices: Notices;
   /** Staff decisions on deposits and withdrawals (the review queue's kernel). */
   reviews: ReviewDesk;
+  /** Whether a person is verified (the kyc capability's): their level's withdrawal cap. */
+  identity: Identity;
   /** The files kernel, where deposit proofs are stored (kinds in ./files.ts). */
   files: Files;
 }
@@ -120,7 +123,15 @@ export function fundsModule(needs: FundsNeeds): FundsModule {
       needs.reviews,
       chainDeposits,
     ),
-    withdrawals: new Withdrawals(ledger, db, networks, params, needs.notices, needs.reviews),
+    withdrawals: new Withdrawals(
+      ledger,
+      db,
+      networks,
+      params,
+      needs.notices,
+      needs.reviews,
+      new WithdrawalCap(params, needs.identity, needs.priceOf),
+    ),
     demoBook: new DemoBook(ledger),
     backOffice: new BackOffice(db, ledger, balances, audit),
   };

@@ -21,6 +21,7 @@ import type { Ledger } from '../ledger/ledger.ts';
 import { toUnits } from '../money/decimal.ts';
 import { showUnits, trimDecimal, unitsOf } from '../money/amounts.ts';
 import type { FundingNetworks } from './funding-networks.ts';
+import type { WithdrawalCap } from './withdrawal-cap.ts';
 import { isUniqueViolation, withLedgerCodes } from './ledger-errors.ts';
 import { transferKey, type TransferKind } from '../money/transfers.ts';
 import { replayOf, requestHash } from '../platform/request-replay.ts';
@@ -103,9 +104,9 @@ function destination(body: WithdrawalBody) {
       };
 }
 
-/** The platform's parameters as withdrawals read them (the published fee rate). */
+/** The platform's parameters as withdrawals read them: the fee rate, the unverified cap. */
 export interface FeeParams {
-  get(key: 'withdraw_fee_rate'): Promise<string>;
+  get(key: 'withdraw_fee_rate' | 'kyc_withdraw_daily_max_unverified'): Promise<string>;
 }
 
 /**
@@ -121,6 +122,7 @@ export class Withdrawals {
     private readonly params: FeeParams,
     private readonly notices: Notices,
     private readonly desk: ReviewDesk,
+    private readonly cap: WithdrawalCap,
   ) {}
 
   /** The published fee rate, in percent (SPEC §9). */
@@ -151,6 +153,7 @@ export class Withdrawals {
       if (d[field]?.includes('\u0000')) throw new AppError(Code.bankDetailsMissing, { field });
     }
     const hash = requestHash(book, body);
+    const cap = await this.cap.of(userId);
     const attempt = () =>
       this.ledger.atomically(async (tx) => {
         const [existing] = await tx.query<WithdrawalRow>(
@@ -159,6 +162,7 @@ export class Withdrawals {
         );
         const replayed = replayOf(existing, hash);
         if (replayed !== undefined) return replayed;
+        if (cap !== null) await this.cap.check(tx, userId, cap, body.asset, amount);
         const { holdId } = await this.ledger.holdIn(tx, {
           key: transferKey.withdrawalHold(userId, body.key),
           user: userId,

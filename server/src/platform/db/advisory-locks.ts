@@ -12,6 +12,8 @@ export const LockSpace = {
   optionBuys: 2,
   /** A person's unused deposit proofs (funds/proofs.ts). */
   proofUploads: 3,
+  /** A person's withdrawals within their level's daily cap (funds/withdrawal-cap.ts). */
+  withdrawals: 4,
 } as const;
 
 export async function lockPerson(
