@@ -13,6 +13,7 @@ import {
   assetBalance,
 } from '../funds/schemas.ts';
 import type { FieldCodeMap } from '../validate.ts';
+import { EDITABLE_PARAMS } from '../params.ts';
 
 /** Staff roles: admin does everything; reviewer works the queues; support only reads. */
 export const STAFF_ROLES = ['admin', 'reviewer', 'support'] as const;
@@ -129,20 +130,8 @@ export const adjustBody = z.object({
   reason: reasonSchema,
 });
 
-/** Parameters staff may edit, each with its own rule (server/src/content/param-rules.ts). */
-export const EDITABLE_PARAMS = [
-  'withdraw_fee_rate',
-  'trading_fee_rate',
-  'maintenance_margin_rate',
-  'option_periods',
-  'spot_maker_fee_rate',
-  'spot_taker_fee_rate',
-  'spot_market_band',
-  'support_email',
-  'down_url',
-  'android_url',
-  'ios_url',
-] as const;
+/** Parameters staff may edit, each with the rule its capability declares (contract/params.ts). */
+export { EDITABLE_PARAMS };
 export const paramItem = z.object({
   key: z.enum(EDITABLE_PARAMS),
   value: z.string(),

@@ -3,6 +3,7 @@ import { wholeNumber } from '../whole-number.ts';
 import { Code } from '../errors.ts';
 import { LANGUAGES } from '../languages.ts';
 import type { FieldCodeMap } from '../validate.ts';
+import { PUBLIC_PARAM_KEYS } from '../params.ts';
 
 /** SPEC §3 types 1 company, 2 policy, 3 statement; ours: 4 FAQ, 5 notice (help centre). */
 export const contentTypeSchema = wholeNumber(1, 5);
@@ -32,14 +33,5 @@ export const contentDetail = contentListItem.extend({ body: z.string(), updatedA
 export type ContentListItem = z.infer<typeof contentListItem>;
 export type ContentDetail = z.infer<typeof contentDetail>;
 
-/** Parameters readable by key without signing in (SPEC §3 "Parameter"). */
-export const PUBLIC_PARAM_KEYS = [
-  'down_url',
-  'android_url',
-  'ios_url',
-  'support_email',
-  'withdraw_fee_rate',
-  'trading_fee_rate',
-] as const;
 export const paramKeyParams = z.object({ key: z.enum(PUBLIC_PARAM_KEYS) });
 export const paramResult = z.object({ paramValue: z.string() });

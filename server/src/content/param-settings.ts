@@ -5,7 +5,7 @@ import { Code } from '../../../contract/errors.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
 import { AppError } from '../errors.ts';
 import type { Database } from '../platform/db/database.ts';
-import { PARAM_RULES } from './param-rules.ts';
+import { PARAMS } from '../../../contract/params.ts';
 
 /** The parameters staff may edit, each change audited in the transaction that makes it. */
 export class ParamSettings {
@@ -32,7 +32,7 @@ export class ParamSettings {
   }
 
   async setParam(staff: Staff, body: z.output<typeof admin.setParamBody>) {
-    if (!PARAM_RULES[body.key](body.value)) throw new AppError(Code.paramWrong, { field: 'value' });
+    if (!PARAMS[body.key].rule(body.value)) throw new AppError(Code.paramWrong, { field: 'value' });
     return this.db.transaction(async (tx) => {
       const [old] = await tx.query<{ value: string }>(
         'select value from params where key = $1 for update',

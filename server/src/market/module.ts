@@ -14,10 +14,11 @@ import type { Simulator } from './simulator.ts';
 import { isOpen, nextOpen } from './trading-hours.ts';
 import type { Category, Tick } from './types.ts';
 import { Watchlist } from './watchlist.ts';
+import type { ParamKey } from '../../../contract/params.ts';
 
 /** The platform's parameters as the market reads them (the trading fee on home). */
 export interface ParamReader {
-  get(key: string): Promise<string>;
+  get(key: ParamKey): Promise<string>;
 }
 
 export interface MarketNeeds {

@@ -2,10 +2,11 @@ import { Code } from '../../../contract/errors.ts';
 import { optionPeriodsSchema } from '../../../contract/trading/option-periods.ts';
 import type { OptionPeriod } from '../../../contract/trading/schemas.ts';
 import { AppError } from '../errors.ts';
+import type { ParamKey } from '../../../contract/params.ts';
 
 /** The platform's parameters as trading reads them. */
 export interface ParamReader {
-  get(key: string): Promise<string>;
+  get(key: ParamKey): Promise<string>;
 }
 
 export class TradingParams {
