@@ -24,6 +24,8 @@ import { useKycDraft, type KycDraft } from './use-kyc-draft.ts';
 /** signature_pad travels in this step's chunk alone, fetched when the step opens. */
 const SignatureStep = lazyPart(() => import('./SignatureStep.tsx'));
 
+const CHECK_KEY = 'k'.repeat(32);
+
 /** Sends the submission under a request key made once per form, so a retry acts once. */
 function useSubmitKyc() {
   const queryClient = useQueryClient();
@@ -33,9 +35,12 @@ function useSubmitKyc() {
 
   async function send(build: (key: string) => IdentificationBody | null): Promise<void> {
     form.clear();
-    const body = build(requestKey.next());
-    if (body === null) return form.failCode(Code.verificationIncomplete);
-    if (form.check(identificationBody, body, kycFieldCodes) === null) return;
+    // Checked under a stand-in key: the form's key is taken only for a body that is sent, so
+    // a refused check followed by a corrected body never reuses it for another body (10134).
+    const draft = build(CHECK_KEY);
+    if (draft === null) return form.failCode(Code.verificationIncomplete);
+    if (form.check(identificationBody, draft, kycFieldCodes) === null) return;
+    const body = { ...draft, key: requestKey.next() };
     await form.submit(async () => {
       try {
         await call('identification', { body });

@@ -57,25 +57,33 @@ function PhotoField({
   const { t } = useTranslation('kyc');
   const id = useId();
   const preview = state.phase === 'empty' ? null : state.preview;
+  // The browser's own file button speaks the browser's language: ours speaks the person's.
+  // The input stays in the page (hidden from sight, not from keyboards or screen readers).
   return (
     <div className="kyc-photo" data-testid={`kyc-photo-${photo}`} data-phase={state.phase}>
-      <label className="field-label" htmlFor={id}>
+      <span className="field-label" id={`${id}-label`}>
         {t(`part.${photo}`)}
-      </label>
+      </span>
       <span className="field-hint">{t(`photo.hint.${photo}`)}</span>
       <Thumb src={preview} alt={t(`part.${photo}`)} />
       <input
         id={id}
-        className="kyc-file"
+        className="kyc-file visually-hidden"
         type="file"
         accept={PHOTO_ACCEPT}
         capture={photo === 'selfie' ? 'user' : 'environment'}
+        aria-labelledby={`${id}-label`}
         aria-invalid={problem === undefined && state.phase !== 'failed' ? undefined : true}
         onChange={(e) => {
           const file = e.target.files?.[0];
+          // Emptied, so the same file can be chosen again after a failed upload.
+          e.target.value = '';
           if (file !== undefined) onChoose(photo, file);
         }}
       />
+      <label htmlFor={id} className="btn btn-ghost btn-small kyc-pick" aria-hidden="true">
+        {state.phase === 'empty' ? t('photo.choose') : t('photo.change')}
+      </label>
       <UploadStatus state={state} />
       {problem !== undefined && state.phase !== 'failed' && (
         <span className="field-error" role="alert">

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KYC_LIMITS, type KycState } from '../../../contract/kyc/schemas.ts';
-import { currentLocaleTag } from '../../i18n/i18n.ts';
 import { formatTime } from '../../lib/time.ts';
 import { Amount } from '../../ui/Amount.tsx';
+import { formatWait } from './duration.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -15,14 +15,6 @@ function useNow(): number {
     return () => clearInterval(timer);
   }, []);
   return now;
-}
-
-/** Hours as the queue reports them (one decimal), in the reader's language, Latin digits. */
-function hours(value: number): string {
-  return new Intl.NumberFormat(currentLocaleTag(), {
-    maximumFractionDigits: 1,
-    numberingSystem: 'latn',
-  }).format(value);
 }
 
 /** Submitted: the 48 hour promise (SPEC §1), the time left of it, and the recent waits. */
@@ -54,7 +46,10 @@ export function PendingCard({ state }: { state: KycState }) {
         ))}
       {wait !== null && (
         <p className="muted" data-testid="kyc-expected-wait">
-          {t('pending.wait', { median: hours(wait.medianHours), p90: hours(wait.p90Hours) })}
+          {t('pending.wait', {
+            median: formatWait(wait.medianHours),
+            p90: formatWait(wait.p90Hours),
+          })}
         </p>
       )}
       <p className="muted">{t('pending.nudge')}</p>

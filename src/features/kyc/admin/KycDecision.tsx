@@ -58,6 +58,38 @@ function PartChoice({
 }
 
 /**
+ * The parts marked to send again with their reasons, and the note. A rejection needs a reason
+ * for each marked part, and with "Other" a note of 3 characters or more (as the review queue).
+ */
+function useRejection(docType: DocType) {
+  const { t } = useTranslation('admin');
+  const parts: KycPart[] = ['data', ...imagesFor(docType)];
+  const [reasons, setReasons] = useState<Partial<Record<KycPart, Reason | ''>>>({});
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const marked = parts.filter((p) => reasons[p] !== undefined);
+  /** The rejection to send, or null (and the catalogue's message) while it is incomplete. */
+  function check(): { rejected: Rejection[]; note: string } | null {
+    const trimmed = note.trim();
+    const rejected: Rejection[] = [];
+    for (const part of marked) {
+      const reasonCode = reasons[part];
+      if (reasonCode !== undefined && reasonCode !== '') rejected.push({ part, reasonCode });
+    }
+    const noteNeeded = rejected.some((r) => r.reasonCode === 'other') && trimmed.length < 3;
+    if (rejected.length === 0 || rejected.length < marked.length || noteNeeded) {
+      setError(t(`errors:${Code.reasonRequired}`));
+      return null;
+    }
+    setError(null);
+    return { rejected, note: trimmed };
+  }
+  const mark = (part: KycPart, next: Reason | '' | undefined) =>
+    setReasons((r) => ({ ...r, [part]: next }));
+  return { parts, reasons, mark, note, setNote, marked, error, check };
+}
+
+/**
  * The decision on a claimed submission: approve it, or mark the parts to send again, each with
  * a reason from the catalogue, and a note the person reads ("Other" needs the note to say why).
  */
@@ -78,26 +110,8 @@ export function KycDecision({
 }) {
   const { t } = useTranslation('admin');
   const id = useId();
-  const parts: KycPart[] = ['data', ...imagesFor(docType)];
-  const [reasons, setReasons] = useState<Partial<Record<KycPart, Reason | ''>>>({});
-  const [note, setNote] = useState('');
-  const [localError, setLocalError] = useState<string | null>(null);
-  const marked = parts.filter((p) => reasons[p] !== undefined);
-
-  function reject() {
-    const trimmed = note.trim();
-    const rejected = marked.map((part) => ({ part, reasonCode: reasons[part] ?? '' }));
-    const complete = rejected.every((r): r is Rejection => r.reasonCode !== '');
-    const noteNeeded = rejected.some((r) => r.reasonCode === 'other') && trimmed.length < 3;
-    if (!complete || rejected.length === 0 || noteNeeded) {
-      setLocalError(t(`errors:${Code.reasonRequired}`));
-      return;
-    }
-    setLocalError(null);
-    onReject(rejected, trimmed);
-  }
-
-  const error = localError ?? (serverError === null ? null : errorMessage(t, serverError));
+  const r = useRejection(docType);
+  const error = r.error ?? (serverError === null ? null : errorMessage(t, serverError));
   return (
     <section className="kyc-decision" data-testid="kyc-decision">
       <p className="muted admin-modal-text" data-testid="kyc-claimed">
@@ -105,12 +119,12 @@ export function KycDecision({
       </p>
       <fieldset className="admin-radio-group">
         <legend className="field-label">{t('kyc.rejectParts')}</legend>
-        {parts.map((part) => (
+        {r.parts.map((part) => (
           <PartChoice
             key={part}
             part={part}
-            reason={reasons[part]}
-            onChange={(next) => setReasons((r) => ({ ...r, [part]: next }))}
+            reason={r.reasons[part]}
+            onChange={(next) => r.mark(part, next)}
           />
         ))}
       </fieldset>
@@ -121,9 +135,9 @@ export function KycDecision({
         <textarea
           id={id}
           className="input admin-textarea"
-          value={note}
+          value={r.note}
           maxLength={REVIEW_LIMITS.noteMax}
-          onChange={(e) => setNote(e.target.value)}
+          onChange={(e) => r.setNote(e.target.value)}
           data-testid="kyc-reject-note"
         />
       </div>
@@ -136,7 +150,7 @@ export function KycDecision({
         <button
           type="button"
           className="btn btn-primary"
-          disabled={busy || marked.length > 0}
+          disabled={busy || r.marked.length > 0}
           onClick={onApprove}
           data-testid="kyc-approve"
         >
@@ -145,11 +159,14 @@ export function KycDecision({
         <button
           type="button"
           className="btn admin-btn-danger"
-          disabled={busy || marked.length === 0}
-          onClick={reject}
+          disabled={busy || r.marked.length === 0}
+          onClick={() => {
+            const decision = r.check();
+            if (decision !== null) onReject(decision.rejected, decision.note);
+          }}
           data-testid="kyc-reject-confirm"
         >
-          {t('kyc.reject', { count: marked.length })}
+          {t('kyc.reject', { count: r.marked.length })}
         </button>
       </div>
     </section>

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ADMIN_KEY, roleMayCall, staffCall, staffSession } from '../../../api/staff-session.ts';
 import { errorMessage } from '../../../i18n/error-message.ts';
-import { currentLocaleTag } from '../../../i18n/i18n.ts';
 import { useStore } from '../../../state/store.ts';
 import { ErrorAlert, PageHeader, Pager } from '../../../ui/admin/AdminUi.tsx';
 import { Spinner } from '../../../ui/EmptyState.tsx';
+import { formatWait } from '../duration.ts';
 import type { Rejection } from './KycDecision.tsx';
 import { KycItem, type Item } from './KycItem.tsx';
 import './kyc-admin.css';
@@ -17,29 +17,70 @@ const FILTERS: readonly Filter[] = ['pending', 'verified', 'rejected'];
 const PAGE_SIZE = 20;
 const QUEUE_KEY = [ADMIN_KEY, 'kyc'] as const;
 
-function hours(value: number): string {
-  return new Intl.NumberFormat(currentLocaleTag(), { maximumFractionDigits: 1 }).format(value);
-}
-
-/** Claiming on opening, and deciding: each refreshes the queue, whoever won a race. */
-function useDecisions(onDone: (notice: string) => void) {
+/**
+ * Which submission is open, and the claim and decision on it. Opening a pending one claims it
+ * first (another reviewer's claim: 10191, shown on its row); each call refreshes the queue,
+ * whoever won a race.
+ */
+function useReviewing(mayReview: boolean) {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
+  const [open, setOpen] = useState<{ id: number; until: string | null } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [rowError, setRowError] = useState<{ id: number; text: string } | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: QUEUE_KEY });
   const claim = useMutation({
     mutationFn: (id: number) => staffCall('claimKyc', { body: { id } }),
-    onError: () => void refresh(),
+    onSuccess: (c) => setOpen({ id: c.id, until: c.until }),
+    onError: (err, id) => {
+      setRowError({ id, text: errorMessage(t, err) });
+      void refresh();
+    },
   });
   const review = useMutation({
     mutationFn: (input: { id: number; rejected: Rejection[]; reason: string }) =>
       staffCall('reviewKyc', {
         body: { ...input, decision: input.rejected.length === 0 ? 'approve' : 'reject' },
       }),
-    onSuccess: (_r, input) =>
-      onDone(t(input.rejected.length === 0 ? 'kyc.approved' : 'kyc.rejected', { id: input.id })),
+    onSuccess: (_r, input) => {
+      setOpen(null);
+      setNotice(t(input.rejected.length === 0 ? 'kyc.approved' : 'kyc.rejected', { id: input.id }));
+    },
     onSettled: () => refresh(),
   });
-  return { claim, review };
+  function openItem(item: Item) {
+    setNotice(null);
+    setRowError(null);
+    review.reset();
+    if (item.status === 'pending' && mayReview) claim.mutate(item.id);
+    else setOpen({ id: item.id, until: null });
+  }
+  function reset() {
+    setOpen(null);
+    setNotice(null);
+  }
+  return { open, notice, rowError, claim, review, openItem, close: () => setOpen(null), reset };
+}
+type Reviewing = ReturnType<typeof useReviewing>;
+
+/** The submissions of one page, each opened in place. */
+function QueueList({ list, r }: { list: readonly Item[]; r: Reviewing }) {
+  return list.map((item) => (
+    <KycItem
+      key={item.id}
+      item={item}
+      open={r.open?.id === item.id ? r.open : null}
+      opening={r.claim.isPending && r.claim.variables === item.id}
+      error={r.rowError?.id === item.id ? r.rowError.text : null}
+      decision={{
+        busy: r.review.isPending,
+        error: r.review.isError ? r.review.error : null,
+        decide: (rejected, reason) => r.review.mutate({ id: item.id, rejected, reason }),
+      }}
+      onOpen={() => r.openItem(item)}
+      onClose={r.close}
+    />
+  ));
 }
 
 /** The queue's recent waits and its status filter. */
@@ -58,7 +99,10 @@ function QueueHead({
       <p className="muted admin-intro" data-testid="kyc-waits">
         {waits == null
           ? t('kyc.noWaits')
-          : t('kyc.waits', { median: hours(waits.medianHours), p90: hours(waits.p90Hours) })}
+          : t('kyc.waits', {
+              median: formatWait(waits.medianHours, 'short'),
+              p90: formatWait(waits.p90Hours, 'short'),
+            })}
       </p>
       <div className="tabs admin-filter" role="tablist" aria-label={t('queue.filter')}>
         {FILTERS.map((f) => (
@@ -110,40 +154,19 @@ export default function KycQueuePage() {
     queryFn: () => staffCall('listKycQueue', { query: { status, page, size: PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
-  const [open, setOpen] = useState<{ id: number; until: string | null } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [rowError, setRowError] = useState<{ id: number; text: string } | null>(null);
-  const { claim, review } = useDecisions((text) => {
-    setOpen(null);
-    setNotice(text);
-  });
-  const mayReview = staff !== null && roleMayCall(staff.role, 'reviewKyc');
-
-  function move(next: { status?: Filter; page?: number }) {
-    setOpen(null);
-    setNotice(null);
+  const r = useReviewing(staff !== null && roleMayCall(staff.role, 'reviewKyc'));
+  const move = (next: { status?: Filter; page?: number }) => {
+    r.reset();
     filter.set(next);
-  }
-
-  function openItem(item: Item) {
-    setNotice(null);
-    setRowError(null);
-    review.reset();
-    if (item.status !== 'pending' || !mayReview) return setOpen({ id: item.id, until: null });
-    claim.mutate(item.id, {
-      onSuccess: (c) => setOpen({ id: item.id, until: c.until }),
-      onError: (err) => setRowError({ id: item.id, text: errorMessage(t, err) }),
-    });
-  }
-
+  };
   const data = queue.data;
   return (
     <div className="admin-page" data-testid="queue-kyc">
       <PageHeader title={t('kyc.title')} />
       <QueueHead waits={data?.waits} status={status} onStatus={(f) => move({ status: f })} />
-      {notice !== null && (
+      {r.notice !== null && (
         <div className="alert alert-success" role="status" data-testid="queue-notice">
-          {notice}
+          {r.notice}
         </div>
       )}
       <ErrorAlert error={queue.error} testId="queue-error" />
@@ -159,22 +182,7 @@ export default function KycQueuePage() {
               {t(`kyc.empty.${status}`)}
             </p>
           )}
-          {data.list.map((item) => (
-            <KycItem
-              key={item.id}
-              item={item}
-              open={open?.id === item.id ? open : null}
-              opening={claim.isPending && claim.variables === item.id}
-              error={rowError?.id === item.id ? rowError.text : null}
-              decision={{
-                busy: review.isPending,
-                error: review.isError ? review.error : null,
-                decide: (rejected, reason) => review.mutate({ id: item.id, rejected, reason }),
-              }}
-              onOpen={() => openItem(item)}
-              onClose={() => setOpen(null)}
-            />
-          ))}
+          <QueueList list={data.list} r={r} />
           <Pager
             page={page}
             total={data.total}
