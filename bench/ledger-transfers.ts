@@ -66,7 +66,7 @@ async function run(label: string, db: Database): Promise<number> {
                 from: { user: from, purpose: 'available' },
                 to: { user: to, purpose: 'available' },
                 amount: 1_000n,
-                kind: 'move',
+                kind: 'adjust_credit',
               },
             ],
           });

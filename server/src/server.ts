@@ -10,6 +10,10 @@ import { fundsModule, type FundsModule } from './funds/module.ts';
 import { buildApp } from './http/app.ts';
 import { filesRoutes } from './http/routes/files-routes.ts';
 import { Ledger } from './ledger/ledger.ts';
+import { assertDisjointTransfers } from './money/transfers.ts';
+import { FUNDS_TRANSFERS } from './funds/transfers.ts';
+import { TRADING_TRANSFERS } from './trading/transfers.ts';
+import { SPOT_TRANSFERS } from './trading/spot/transfers.ts';
 import { marketModule, type MarketModule } from './market/module.ts';
 import { tradingModule, type TradingModule } from './trading/module.ts';
 import { nftsModule, type NftsModule } from './nfts/module.ts';
@@ -107,6 +111,8 @@ export async function createServer(config: Config): Promise<Server> {
   const engines = new EngineHost(channels, config.DATABASE_URL, ENGINE_LOCK);
   const chain = createChain(config);
   if (chain) await assertChainId(chain);
+  // Each capability's ledger key prefixes and kinds are its own (money/transfers.ts).
+  assertDisjointTransfers([FUNDS_TRANSFERS, TRADING_TRANSFERS, SPOT_TRANSFERS]);
   const ledger = new Ledger(db);
   const audit = new AuditLog(db);
   // Each capability declares its kinds of file in its own files.ts; the kernel refuses others.

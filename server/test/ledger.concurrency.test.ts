@@ -61,7 +61,7 @@ describe.skipIf(!usePostgres)('ledger under concurrency (PostgreSQL)', () => {
               `${key}-r`,
               hold.holdId,
               i % 2 === 0 ? { release: true } : { settleTo: 'withdrawals_in_flight' },
-              'review',
+              'withdrawal',
             );
           } else {
             await ledger.transfer({
@@ -73,7 +73,7 @@ describe.skipIf(!usePostgres)('ledger under concurrency (PostgreSQL)', () => {
                   from: { user: from, purpose: 'available' },
                   to: { user: to, purpose: 'available' },
                   amount: 70_000n,
-                  kind: 'move',
+                  kind: 'adjust_credit',
                 },
               ],
             });
@@ -88,7 +88,7 @@ describe.skipIf(!usePostgres)('ledger under concurrency (PostgreSQL)', () => {
                 from: { platform: 'house' },
                 to: { user: to, purpose: 'available' },
                 amount: 1n,
-                kind: 'tip',
+                kind: 'adjust_debit',
               },
             ],
           });
@@ -101,7 +101,7 @@ describe.skipIf(!usePostgres)('ledger under concurrency (PostgreSQL)', () => {
                 from: { platform: 'house' },
                 to: { user: to, purpose: 'available' },
                 amount: 1n,
-                kind: 'tip',
+                kind: 'adjust_debit',
               },
             ],
           });
@@ -127,7 +127,7 @@ describe.skipIf(!usePostgres)('ledger under concurrency (PostgreSQL)', () => {
     );
     expect(drift).toEqual([]);
     const tips = await server.db.query<{ n: number }>(
-      `select count(*)::int as n from ledger_transfers where kind = 'tip'`,
+      `select count(*)::int as n from ledger_transfers where kind = 'adjust_debit'`,
     );
     const batches = await server.db.query<{ n: number }>(
       `select count(*)::int as n from ledger_batches where idempotency_key like '%-x'`,

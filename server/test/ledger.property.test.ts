@@ -110,7 +110,7 @@ describe('ledger invariants', () => {
                     from: { platform: 'external_deposits' },
                     to: { user: u, purpose: 'available' },
                     amount: o.amount,
-                    kind: 'deposit',
+                    kind: 'deposit' as const,
                   },
                 ],
               });
@@ -123,7 +123,7 @@ describe('ledger invariants', () => {
                     from: { platform: 'house' as const },
                     to: { user: u, purpose: 'available' as const },
                     amount: o.amount,
-                    kind: 'adjustment',
+                    kind: 'adjust_credit' as const,
                   },
                 ]
               : [
@@ -131,7 +131,7 @@ describe('ledger invariants', () => {
                     from: { user: u, purpose: 'available' as const },
                     to: { platform: 'house' as const },
                     amount: o.amount,
-                    kind: 'adjustment',
+                    kind: 'adjust_credit' as const,
                   },
                 ];
             runOp = () => ledger.transfer({ key, asset, book, legs });
@@ -151,7 +151,7 @@ describe('ledger invariants', () => {
                     from: { user: from, purpose: 'available' },
                     to: { user: to, purpose: 'available' },
                     amount: o.amount,
-                    kind: 'move',
+                    kind: 'adjust_credit',
                   },
                 ],
               });
@@ -186,7 +186,7 @@ describe('ledger invariants', () => {
                 key,
                 h.id,
                 o.settle ? { settleTo: 'withdrawals_in_flight' } : { release: true },
-                o.settle ? 'withdrawal_sent' : 'withdrawal_rejected',
+                o.settle ? 'withdrawal' : 'withdrawal_released',
               );
             mayFail = !h.open;
             apply = () => {
@@ -223,7 +223,7 @@ describe('ledger invariants', () => {
         from: { platform: 'external_deposits' as const },
         to: { user: u, purpose: 'available' as const },
         amount,
-        kind: 'deposit',
+        kind: 'deposit' as const,
       },
     ];
     await ledger.transfer({ key: 'conflict-key-1', asset: 'USDC', book: 'real', legs: legs(100n) });

@@ -11,7 +11,8 @@ import { withLedgerCodes } from './ledger-errors.ts';
 import { AppError } from '../errors.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
-import { transferKey, type TransferKind } from '../money/transfers.ts';
+import type { TransferKind } from '../money/transfers.ts';
+import { fundsKey } from './transfers.ts';
 
 interface UserSummaryRow {
   id: number;
@@ -89,7 +90,7 @@ export class BackOffice {
         const userSide = { user: body.userId, purpose: 'available' } as const;
         const house = { platform: 'house' } as const;
         const outcome = await this.ledger.post(tx, {
-          key: transferKey.adjustment(staff.id, body.key),
+          key: fundsKey.adjustment(staff.id, body.key),
           asset: body.asset,
           book: body.book,
           legs: [

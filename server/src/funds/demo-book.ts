@@ -4,7 +4,8 @@ import type { Tx } from '../platform/db/database.ts';
 import { AppError } from '../errors.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { toUnits } from '../money/decimal.ts';
-import { transferKey, type TransferKind } from '../money/transfers.ts';
+import type { TransferKind } from '../money/transfers.ts';
+import { fundsKey } from './transfers.ts';
 
 /** Virtual funds every demo book starts with (docs/funds.md). */
 export const DEMO_GRANT = { asset: 'USDT', amount: '10000' } as const satisfies {
@@ -48,7 +49,7 @@ export class DemoBook {
 
   private grant(tx: Tx, userId: number, generation: number) {
     return this.ledger.post(tx, {
-      key: transferKey.demoGrant(userId, generation),
+      key: fundsKey.demoGrant(userId, generation),
       asset: DEMO_GRANT.asset,
       book: 'demo',
       legs: [
@@ -87,7 +88,7 @@ export class DemoBook {
       );
       for (const a of accounts) {
         await this.ledger.post(tx, {
-          key: transferKey.demoReset(userId, generation, a.asset),
+          key: fundsKey.demoReset(userId, generation, a.asset),
           asset: a.asset,
           book: 'demo',
           legs: [

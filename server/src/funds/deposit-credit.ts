@@ -5,7 +5,8 @@ import type { Ledger } from '../ledger/ledger.ts';
 import { trimDecimal } from '../money/amounts.ts';
 import type { Notices } from '../platform/notifications/notices.ts';
 import { toUnits } from '../money/decimal.ts';
-import { transferKey, type TransferKind } from '../money/transfers.ts';
+import type { TransferKind } from '../money/transfers.ts';
+import { fundsKey } from './transfers.ts';
 import { claimTransfers, type CreditedTransfers } from './chain-credits.ts';
 
 /**
@@ -29,7 +30,7 @@ export async function creditDeposit(
   );
   await claimTransfers(tx, deposit.id, transfers);
   await ledger.post(tx, {
-    key: transferKey.depositCredit(deposit.id),
+    key: fundsKey.depositCredit(deposit.id),
     asset: deposit.asset,
     book: 'real',
     legs: [

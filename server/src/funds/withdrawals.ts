@@ -23,7 +23,8 @@ import { showUnits, trimDecimal, unitsOf } from '../money/amounts.ts';
 import type { FundingNetworks } from './funding-networks.ts';
 import type { WithdrawalCap } from './withdrawal-cap.ts';
 import { isUniqueViolation, withLedgerCodes } from './ledger-errors.ts';
-import { transferKey, type TransferKind } from '../money/transfers.ts';
+import type { TransferKind } from '../money/transfers.ts';
+import { fundsKey } from './transfers.ts';
 import { replayOf, requestHash } from '../platform/request-replay.ts';
 
 interface WithdrawalRow {
@@ -164,7 +165,7 @@ export class Withdrawals {
         if (replayed !== undefined) return replayed;
         if (cap !== null) await this.cap.check(tx, userId, cap, body.asset, amount);
         const { holdId } = await this.ledger.holdIn(tx, {
-          key: transferKey.withdrawalHold(userId, body.key),
+          key: fundsKey.withdrawalHold(userId, body.key),
           user: userId,
           asset: body.asset,
           book: 'real',
@@ -311,7 +312,7 @@ export class Withdrawals {
     const { amount, fee } = units(row);
     await this.ledger.resolveHoldIn(
       tx,
-      transferKey.withdrawalReview(row.id, decision),
+      fundsKey.withdrawalReview(row.id, decision),
       Number(row.hold_id),
       decision === 'approve'
         ? {

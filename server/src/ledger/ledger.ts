@@ -5,6 +5,7 @@ import { assert } from '../assert.ts';
 import { scaleOf } from '../money/assets.ts';
 import { fromUnits, toUnits } from '../money/decimal.ts';
 import { type RetryStats, withRetries } from '../platform/db/retry.ts';
+import type { TransferKind } from '../money/transfers.ts';
 
 /** Where money sits: a user's available or held funds, or one of the platform's accounts. */
 export type PlatformAccount =
@@ -27,7 +28,7 @@ export interface HoldRequest {
   asset: string;
   book: Book;
   amount: bigint;
-  kind: string;
+  kind: TransferKind;
   reference?: string;
 }
 
@@ -36,7 +37,7 @@ export interface Leg {
   to: AccountRef;
   /** In the asset's smallest unit (bigint fixed-point); always positive. */
   amount: bigint;
-  kind: string;
+  kind: TransferKind;
   reference?: string;
   tick?: { code: string; price: string; ts: number };
 }
@@ -231,7 +232,7 @@ export class Ledger {
     key: string,
     holdId: number,
     outcome: HoldOutcome,
-    kind: string,
+    kind: TransferKind,
   ): Promise<TransferOutcome> {
     return this.atomically((tx) => this.resolveHoldIn(tx, key, holdId, outcome, kind));
   }
@@ -242,7 +243,7 @@ export class Ledger {
     key: string,
     holdId: number,
     outcome: HoldOutcome,
-    kind: string,
+    kind: TransferKind,
   ): Promise<TransferOutcome> {
     const [batch] = await tx.query<{ id: number }>(
       'select id from ledger_batches where idempotency_key = $1',

@@ -28,7 +28,8 @@ import { AppError } from '../errors.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { trimDecimal } from '../money/amounts.ts';
 import { fromUnits, toSignedUnits, toUnits } from '../money/decimal.ts';
-import { transferKey, type TransferKind } from '../money/transfers.ts';
+import type { TransferKind } from '../money/transfers.ts';
+import { tradingKey } from './transfers.ts';
 import { LockSpace, lockPerson } from '../platform/db/advisory-locks.ts';
 import type { Database, Tx } from '../platform/db/database.ts';
 import { firstOfTwins, replayOf, requestHash } from '../platform/request-replay.ts';
@@ -273,7 +274,7 @@ export class Contracts {
           let holdId: number;
           if (body.type === 'market') {
             ({ holdId } = await this.ledger.holdIn(tx, {
-              key: transferKey.contractOpen(userId, body.key, 'margin'),
+              key: tradingKey.contractOpen(userId, body.key, 'margin'),
               user: userId,
               asset: 'USDT',
               book,
@@ -284,7 +285,7 @@ export class Contracts {
             if (fee > 0n)
               await this.chargeFee(
                 tx,
-                transferKey.contractOpen(userId, body.key, 'fee'),
+                tradingKey.contractOpen(userId, body.key, 'fee'),
                 userId,
                 book,
                 fee,
@@ -293,7 +294,7 @@ export class Contracts {
               );
           } else {
             ({ holdId } = await this.ledger.holdIn(tx, {
-              key: transferKey.contractOpen(userId, body.key, 'order'),
+              key: tradingKey.contractOpen(userId, body.key, 'order'),
               user: userId,
               asset: 'USDT',
               book,
@@ -526,7 +527,7 @@ export class Contracts {
         if (r === undefined) return undefined;
         await this.ledger.resolveHoldIn(
           tx,
-          transferKey.contractEnd(orderId, 'cancel'),
+          tradingKey.contractEnd(orderId, 'cancel'),
           Number(r.hold_id),
           { release: true },
           'contract_order_released' satisfies TransferKind,
@@ -564,7 +565,7 @@ export class Contracts {
         const fee = toUnits(r.fee, USDT_SCALE);
         await this.ledger.resolveHoldIn(
           tx,
-          transferKey.contractFill(orderId, 'release'),
+          tradingKey.contractFill(orderId, 'release'),
           Number(r.hold_id),
           { release: true },
           'contract_order_released' satisfies TransferKind,
@@ -573,7 +574,7 @@ export class Contracts {
         if (fee > 0n) {
           await this.chargeFee(
             tx,
-            transferKey.contractFill(orderId, 'fee'),
+            tradingKey.contractFill(orderId, 'fee'),
             userId,
             r.book,
             fee,
@@ -582,7 +583,7 @@ export class Contracts {
           );
         }
         const { holdId } = await this.ledger.holdIn(tx, {
-          key: transferKey.contractFill(orderId, 'margin'),
+          key: tradingKey.contractFill(orderId, 'margin'),
           user: userId,
           asset: 'USDT',
           book: r.book,
@@ -644,7 +645,7 @@ export class Contracts {
         const userId = Number(r.user_id);
         await this.ledger.resolveHoldIn(
           tx,
-          transferKey.contractEnd(orderId, 'release'),
+          tradingKey.contractEnd(orderId, 'release'),
           Number(r.hold_id),
           { release: true },
           'contract_margin_released' satisfies TransferKind,
@@ -653,7 +654,7 @@ export class Contracts {
           const user = { user: userId, purpose: 'available' } as const;
           const house = { platform: 'house' } as const;
           await this.ledger.post(tx, {
-            key: transferKey.contractEnd(orderId, 'profit'),
+            key: tradingKey.contractEnd(orderId, 'profit'),
             asset: 'USDT',
             book: r.book,
             legs: [

@@ -18,7 +18,8 @@ import { AppError } from '../errors.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { trimDecimal } from '../money/amounts.ts';
 import { fromUnits, toSignedUnits, toUnits } from '../money/decimal.ts';
-import { transferKey, type TransferKind } from '../money/transfers.ts';
+import type { TransferKind } from '../money/transfers.ts';
+import { tradingKey } from './transfers.ts';
 import { LockSpace, lockPerson } from '../platform/db/advisory-locks.ts';
 import type { Database, Tx } from '../platform/db/database.ts';
 import { firstOfTwins, replayOf, requestHash } from '../platform/request-replay.ts';
@@ -152,7 +153,7 @@ export class Options {
           );
           if ((count?.n ?? 0) >= TRADING_LIMITS.openOptionsMax) throw amountWrong;
           const { holdId } = await this.ledger.holdIn(tx, {
-            key: transferKey.optionStake(userId, body.key),
+            key: tradingKey.optionStake(userId, body.key),
             user: userId,
             asset: 'USDT',
             book,
@@ -297,14 +298,14 @@ export class Options {
         const userId = Number(r.user_id);
         await this.ledger.resolveHoldIn(
           tx,
-          transferKey.optionSettle(optionId, 'stake'),
+          tradingKey.optionSettle(optionId, 'stake'),
           Number(r.hold_id),
           outcome === 'lost' ? { settleTo: 'house' } : { release: true },
           (outcome === 'lost' ? 'option_lost' : 'option_stake_released') satisfies TransferKind,
         );
         if (paid > stake) {
           await this.ledger.post(tx, {
-            key: transferKey.optionSettle(optionId, 'payout'),
+            key: tradingKey.optionSettle(optionId, 'payout'),
             asset: 'USDT',
             book: r.book,
             legs: [

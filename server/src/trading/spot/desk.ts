@@ -9,6 +9,7 @@ import { AppError } from '../../errors.ts';
 import { LedgerError, type Leg, type Ledger, type TransferRequest } from '../../ledger/ledger.ts';
 import { fromUnits, toUnits } from '../../money/decimal.ts';
 import type { Tx } from '../../platform/db/database.ts';
+import { spotKey } from './transfers.ts';
 import { OrderBook } from './engine/order-book.ts';
 import type { EngineLimits, Fill, PlaceCommand, Side } from './engine/types.ts';
 import type { Pair } from './pairs.ts';
@@ -577,12 +578,12 @@ export class Desk {
     const trades: RecentTrade[] = [];
     for (const [i, fill] of journal.fills.entries()) {
       const id = fillIds[i] as number;
-      const reference = `spot-fill:${id}`;
+      const reference = spotKey.fillReference(id);
       for (const coin of ['base', 'quote'] as const) {
         const legs = fill[coin].map((l) => ({ ...l, reference }));
         if (legs.length === 0) continue;
         const asset = coin === 'base' ? this.pair.base : this.pair.quote;
-        moves.push({ key: `${reference}:${coin}`, asset, book: this.book, legs });
+        moves.push({ key: spotKey.fill(id, coin), asset, book: this.book, legs });
       }
       trades.push({ id, ...fill.trade });
     }
@@ -720,7 +721,7 @@ export class Desk {
     if (rejected) return id;
     journal.adjust(p.userId, asset, -held);
     journal.moves.push({
-      key: `spot-hold:${id}`,
+      key: spotKey.hold(id),
       asset,
       book: this.book,
       legs: [
@@ -882,7 +883,7 @@ export class Desk {
     if (order.held > 0n) {
       const asset = this.holdAsset(order.side);
       journal.moves.push({
-        key: `spot-release:${order.id}`,
+        key: spotKey.release(order.id),
         asset,
         book: this.book,
         legs: [

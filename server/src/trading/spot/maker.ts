@@ -5,6 +5,7 @@ import type { Ledger } from '../../ledger/ledger.ts';
 import { toUnits } from '../../money/decimal.ts';
 import type { Instruments } from '../instruments.ts';
 import type { Desk, Placement } from './desk.ts';
+import { spotKey } from './transfers.ts';
 
 /**
  * What the platform's market maker is given once per book, from the house (real) or the demo
@@ -68,7 +69,7 @@ export class MarketMaker {
   async seed(book: Book): Promise<void> {
     for (const [asset, amount] of Object.entries(MAKER_SEED)) {
       await this.deps.ledger.transfer({
-        key: `spot-maker-seed:${book}:${asset}`,
+        key: spotKey.makerSeed(book, asset),
         asset,
         book,
         legs: [
