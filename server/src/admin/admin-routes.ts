@@ -1,6 +1,6 @@
 import { routes } from '../../../contract/routes.ts';
 import type { Registrar } from '../http/register-route.ts';
-import type { AdminServices } from './module.ts';
+import type { AdminServices } from './services.ts';
 
 /**
  * The back office's own calls (/swx/admin): staff sign-in, staff accounts and the audit log.

@@ -4,17 +4,13 @@ import type { Database } from '../platform/db/database.ts';
 import type { LoginThrottle } from '../platform/security/login-throttle.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { StaffAccounts } from './staff-accounts.ts';
+import type { AdminServices } from './services.ts';
 
 export interface AdminNeeds {
   db: Database;
   audit: AuditLog;
   throttle: LoginThrottle;
   authRateLimit: number;
-}
-
-export interface AdminServices {
-  staff: StaffAccounts;
-  audit: AuditLog;
 }
 
 export type AdminModule = Capability & AdminServices;

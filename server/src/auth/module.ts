@@ -12,6 +12,7 @@ import { OidcSignIn } from './oidc-sign-in.ts';
 import { authRoutes } from './routes.ts';
 import { Sessions } from './sessions.ts';
 import { WalletSignIn } from './wallet-sign-in.ts';
+import type { AuthServices } from './services.ts';
 
 /** What accounts and sign-in need from the platform. */
 export interface AuthNeeds {
@@ -34,17 +35,6 @@ export interface AuthNeeds {
   throttle: LoginThrottle;
   /** The configured EVM chain, whose id SIWE also accepts and whose smart wallets it checks. */
   chain: Chain | undefined;
-}
-
-export interface AuthServices {
-  sessions: Sessions;
-  accounts: Accounts;
-  nonces: SignInNonces;
-  /** The wallets and Google accounts each account holds. */
-  identities: Identities;
-  walletSignIn: WalletSignIn;
-  /** Google (OpenID) sign-in, when GOOGLE_CLIENT_ID is set. */
-  oidcSignIn: OidcSignIn | undefined;
 }
 
 export type AuthModule = Capability & AuthServices;

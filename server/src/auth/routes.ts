@@ -2,7 +2,7 @@ import { Code } from '../../../contract/errors.ts';
 import { routes } from '../../../contract/routes.ts';
 import { AppError } from '../errors.ts';
 import type { Registrar } from '../http/register-route.ts';
-import type { AuthServices } from './module.ts';
+import type { AuthServices } from './services.ts';
 
 /** Account, password and sign-in calls (SPEC §7 login and user paths). */
 export function authRoutes(r: Registrar, s: AuthServices, authRateLimit: number): void {

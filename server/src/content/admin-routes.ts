@@ -1,6 +1,6 @@
 import { routes } from '../../../contract/routes.ts';
 import type { Registrar } from '../http/register-route.ts';
-import type { ContentServices } from './module.ts';
+import type { ContentServices } from './services.ts';
 
 /** The back office's parameter screen. */
 export function contentAdminRoutes(r: Registrar, s: ContentServices): void {

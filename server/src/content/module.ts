@@ -6,16 +6,11 @@ import { Contents } from './contents.ts';
 import { ParamSettings } from './param-settings.ts';
 import { Params } from './params.ts';
 import { contentRoutes } from './routes.ts';
+import type { ContentServices } from './services.ts';
 
 export interface ContentNeeds {
   db: Database;
   audit: AuditLog;
-}
-
-export interface ContentServices {
-  contents: Contents;
-  params: Params;
-  paramSettings: ParamSettings;
 }
 
 export type ContentModule = Capability & ContentServices;

@@ -1,6 +1,6 @@
 import { routes } from '../../../contract/routes.ts';
 import type { Registrar } from '../http/register-route.ts';
-import type { ContentServices } from './module.ts';
+import type { ContentServices } from './services.ts';
 
 /** Parameters and help-centre content (SPEC §7 index paths). */
 export function contentRoutes(r: Registrar, s: ContentServices): void {

@@ -1,7 +1,7 @@
 import { routes } from '../../../contract/routes.ts';
 import type { Registrar } from '../http/register-route.ts';
 import { fileAnswer } from '../platform/files/serve.ts';
-import type { FundsServices } from './module.ts';
+import type { FundsServices } from './services.ts';
 
 /** The back office's money screens: review queues, proofs, users, their ledgers, adjustments. */
 export function fundsAdminRoutes(r: Registrar, s: FundsServices): void {

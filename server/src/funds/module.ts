@@ -22,6 +22,7 @@ import type { ReviewDesk } from '../platform/review/review-desk.ts';
 import { WithdrawalCap, type Identity } from './withdrawal-cap.ts';
 import { fundsRoutes } from './routes.ts';
 import { Withdrawals, type FeeParams } from './withdrawals.ts';
+import type { FundsServices } from './services.ts';
 
 export interface FundsNeeds {
   db: Database;
@@ -42,20 +43,6 @@ export interface FundsNeeds {
   identity: Identity;
   /** The files kernel, where deposit proofs are stored (kinds in ./files.ts). */
   files: Files;
-}
-
-export interface FundsServices {
-  networks: FundingNetworks;
-  proofs: DepositProofs;
-  deposits: Deposits;
-  /** Each person's own deposit address per network (where an extended key is configured). */
-  depositAddresses: DepositAddresses;
-  withdrawals: Withdrawals;
-  balances: Balances;
-  demoBook: DemoBook;
-  backOffice: BackOffice;
-  /** Deposits verified on the configured chain, when there is one. */
-  chainDeposits: ChainDeposits | undefined;
 }
 
 export type FundsModule = Capability &

@@ -6,7 +6,7 @@ import type { Registrar } from '../http/register-route.ts';
 import { takeUpload } from '../platform/files/upload.ts';
 import { CHAIN_NETWORK } from './chain-deposits.ts';
 import { depositProofKind } from './files.ts';
-import type { FundsServices } from './module.ts';
+import type { FundsServices } from './services.ts';
 
 /** Balances, deposits, withdrawals, records and the demo book (SPEC §7 order paths). */
 export function fundsRoutes(r: Registrar, s: FundsServices): void {

@@ -10,16 +10,10 @@ import { sweep } from './market-recorder.ts';
 import { MarketService } from './market-service.ts';
 import type { InstrumentState } from './market-state.ts';
 import { marketRoutes } from './routes.ts';
-import type { Simulator } from './simulator.ts';
 import { isOpen, nextOpen } from './trading-hours.ts';
 import type { Category, Tick } from './types.ts';
 import { Watchlist } from './watchlist.ts';
-import type { ParamKey } from '../../../contract/params.ts';
-
-/** The platform's parameters as the market reads them (the trading fee on home). */
-export interface ParamReader {
-  get(key: ParamKey): Promise<string>;
-}
+import type { MarketServices, ParamReader } from './services.ts';
 
 export interface MarketNeeds {
   db: Database;
@@ -27,15 +21,6 @@ export interface MarketNeeds {
   engines: EngineHost;
   config: Config;
   params: ParamReader;
-}
-
-export interface MarketServices {
-  market: MarketService;
-  /** The market lists as JSON, kept between ticks. */
-  lists: MarketLists;
-  watchlist: Watchlist;
-  /** The simulator behind the feed, when prices are simulated (writes first-start history). */
-  simulator: Simulator | undefined;
 }
 
 /** What trading needs of an instrument: its last tick, spread and hours. */

@@ -4,7 +4,7 @@ import { routes } from '../../../contract/routes.ts';
 import { AppError } from '../errors.ts';
 import type { Registrar } from '../http/register-route.ts';
 import { marketItemOf } from './market-lists.ts';
-import type { MarketServices, ParamReader } from './module.ts';
+import type { MarketServices, ParamReader } from './services.ts';
 
 const DAY_MS = 86_400_000;
 

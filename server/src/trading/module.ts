@@ -23,6 +23,7 @@ import { spotRoutes } from './spot/routes.ts';
 import { Spot } from './spot/service.ts';
 import { SpotStore } from './spot/store.ts';
 import { SPOT_LIMITS } from '../../../contract/spot/schemas.ts';
+import type { TradingServices } from './services.ts';
 
 export interface TradingNeeds {
   db: Database;
@@ -44,16 +45,6 @@ export interface TradingNeeds {
   /** How often the spot market maker checks its quotes, in milliseconds; 0: it does not quote. */
   quoteMs?: number;
   now?: () => number;
-}
-
-export interface TradingServices {
-  contracts: Contracts;
-  options: Options;
-  info: TradingInfo;
-  engine: TradingEngine;
-  spot: Spot;
-  spotDesks: SpotDesks;
-  fundDemo(userId: number): Promise<void>;
 }
 
 export type TradingModule = Capability & TradingServices;

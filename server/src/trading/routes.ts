@@ -2,7 +2,7 @@ import { routes } from '../../../contract/routes.ts';
 import { fromUnits } from '../money/decimal.ts';
 import type { Registrar } from '../http/register-route.ts';
 import { USDT_SCALE } from '../../../contract/trading/formulas.ts';
-import type { TradingServices } from './module.ts';
+import type { TradingServices } from './services.ts';
 
 /** Contracts, options and the figures around them (docs/trading.md). */
 export function tradingRoutes(r: Registrar, s: TradingServices): void {
