@@ -1,5 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { chooseLanguage, expect, registerByEmail, test } from './support/fixtures.ts';
 
 /** The admin the e2e server creates at start-up (BOOTSTRAP_ADMIN_* in playwright.config.ts). */
@@ -9,7 +11,8 @@ const NOTE = 'Hold the document next to your face, in daylight';
 
 /** A staff member's own browser window (in English), signed in to the back office. */
 async function staffWindow(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
+  // CSP bypassed so the test may inject axe (the app's policy allows no injected script).
+  const context = await browser.newContext({ baseURL, bypassCSP: true });
   await context.addInitScript(() =>
     localStorage.setItem('kestrel.preferences', JSON.stringify({ language: 'en', book: 'demo' })),
   );
@@ -20,6 +23,17 @@ async function staffWindow(browser: Browser, baseURL: string | undefined): Promi
   await staff.getByRole('button', { name: 'Sign in' }).click();
   await expect(staff.getByTestId('staff-name')).toHaveText(ADMIN.username);
   return staff;
+}
+
+/** axe-core's serious and critical findings on the page as it is (axe from node_modules). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe.run(),
+  );
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Draws a signature on the pad with the mouse, as a person would with a finger. */
@@ -144,6 +158,7 @@ test('identity: a person completes KYC with photos and a drawn signature; the re
   await expect(row.getByTestId('kyc-facts')).toContainText('Lovelace');
   await expect(row.getByTestId('kyc-doc-image')).toHaveCount(4);
   await expect(staff.getByTestId('kyc-waits')).toBeVisible();
+  expect(await seriousViolations(staff)).toEqual([]);
   await row.getByTestId('kyc-reject-selfie').getByRole('checkbox').check();
   await row.getByTestId('kyc-reason-selfie').selectOption('unreadable');
   await row.getByTestId('kyc-reject-note').fill(NOTE);
@@ -210,5 +225,21 @@ test.describe('in Arabic', () => {
     const text = await page.locator('main').innerText();
     // Dialling codes and figures stay Latin; no English word is left.
     expect(text.match(/[A-Za-z]{3,}/g) ?? []).toEqual([]);
+  });
+});
+
+test.describe('accessibility', () => {
+  // The app's Content-Security-Policy allows no injected script; axe is the test's, not the app's.
+  test.use({ bypassCSP: true });
+
+  test('the identity form, its errors shown, has no serious or critical axe violation', async ({
+    page,
+    request,
+  }) => {
+    await registerByEmail(page, request);
+    await page.goto('/profile/kyc');
+    await page.getByTestId('kyc-next').click();
+    await expect(page.getByText('Enter your first name')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
