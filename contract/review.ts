@@ -32,7 +32,7 @@ export type DecisionBody = z.infer<typeof decisionBody>;
 
 export const claimBody = z.object({ id: z.number().int().positive() });
 export const claimResult = z.object({
-  id: z.number().int().positive(),
+  id: z.number().int(),
   /** Until when the caller holds it (ISO). */
   until: z.string(),
 });

@@ -10,6 +10,8 @@ import { signInRoutes } from './sign-in/routes.ts';
 import { spotRoutes } from './spot/routes.ts';
 import { tradingRoutes } from './trading/routes.ts';
 import { filesRoutes } from './files/routes.ts';
+import { kycRoutes } from './kyc/routes.ts';
+import { notificationsRoutes } from './notifications/routes.ts';
 
 describe('the merged route table', () => {
   it('loses no capability call to a name or path another capability also uses', () => {
@@ -24,6 +26,8 @@ describe('the merged route table', () => {
       tradingRoutes,
       spotRoutes,
       filesRoutes,
+      notificationsRoutes,
+      kycRoutes,
     ];
     const names = tables.flatMap((table) => Object.keys(table));
     expect(Object.keys(routes)).toHaveLength(names.length);

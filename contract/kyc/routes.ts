@@ -34,7 +34,7 @@ export const kycRoutes = {
     auth: 'session',
     body: kyc.identificationBody,
     result: z.object({
-      id: z.number().int().positive(),
+      id: z.number().int(),
       status: z.literal('pending'),
       message: z.literal(Code.submittedForReview),
     }),

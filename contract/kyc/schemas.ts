@@ -80,10 +80,25 @@ export const kycFiles = z.object({
  * (`kyc_retention_days`, docs/kyc.md), or for a passport's back.
  */
 export const kycStoredFiles = z.object({
-  front: fileIdSchema.nullable(),
-  back: fileIdSchema.nullable(),
-  selfie: fileIdSchema.nullable(),
-  signature: fileIdSchema.nullable(),
+  front: z.string().nullable(),
+  back: z.string().nullable(),
+  selfie: z.string().nullable(),
+  signature: z.string().nullable(),
+});
+
+/**
+ * The personal data as answers carry it: what was accepted, written back as stored (answers'
+ * schemas check shapes; the patterns are the input's business).
+ */
+export const kycPersonalOut = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  sex: z.enum(SEXES),
+  birthdate: z.string(),
+  country: z.string(),
+  address: z.string(),
+  areaCode: z.string(),
+  phone: z.string(),
 });
 
 /**
@@ -98,7 +113,7 @@ export const identificationBody = z.object({
 });
 export type IdentificationBody = z.infer<typeof identificationBody>;
 
-export const kycUploadResult = z.object({ fileId: fileIdSchema });
+export const kycUploadResult = z.object({ fileId: z.string() });
 
 const partRejection = z.object({
   part: z.enum(KYC_PARTS),
@@ -111,10 +126,10 @@ export const kycState = z.object({
   /** The latest submission, when there is one. */
   submission: z
     .object({
-      id: z.number().int().positive(),
+      id: z.number().int(),
       submittedAt: z.string(),
       decidedAt: z.string().nullable(),
-      personal: kycPersonal,
+      personal: kycPersonalOut,
       docType: z.enum(DOC_TYPES),
       files: kycStoredFiles,
       /** On a rejection: each rejected part with its reason, and staff's note. */
@@ -125,13 +140,21 @@ export const kycState = z.object({
   /** While pending: the review promise's deadline, and the queue's recent waits (hours). */
   reviewBy: z.string().nullable(),
   expectedWait: z.object({ medianHours: z.number(), p90Hours: z.number() }).nullable(),
-  /** What the person's level allows (from parameters; null: no limit). */
+  /** What the person's level allows, in USDT (from parameters; null: no limit). */
   limits: z.object({
     loanMax: z.string().nullable(),
     withdrawDailyMax: z.string().nullable(),
   }),
   /** Who on the staff looked at the documents, and when. */
-  views: z.array(fileView),
+  views: z.array(
+    z.object({
+      fileId: z.string(),
+      kind: z.string(),
+      staffUsername: z.string().nullable(),
+      staffRole: fileView.shape.staffRole,
+      at: z.string(),
+    }),
+  ),
 });
 export type KycState = z.infer<typeof kycState>;
 
@@ -143,13 +166,13 @@ export const kycQueueQuery = z.object({
 });
 
 export const kycQueueItem = z.object({
-  id: z.number().int().positive(),
-  userId: z.number().int().positive(),
+  id: z.number().int(),
+  userId: z.number().int(),
   username: z.string(),
   status: z.enum(KYC_STATUSES),
   submittedAt: z.string(),
   decidedAt: z.string().nullable(),
-  personal: kycPersonal,
+  personal: kycPersonalOut,
   docType: z.enum(DOC_TYPES),
   files: kycStoredFiles,
   rejected: z.array(partRejection),
@@ -157,7 +180,7 @@ export const kycQueueItem = z.object({
 });
 export const kycQueue = z.object({
   list: z.array(kycQueueItem),
-  total: z.number().int().nonnegative(),
+  total: z.number().int(),
   /** Waits of the last 30 days' decisions, in hours (staff see them; the person too). */
   waits: z.object({ medianHours: z.number(), p90Hours: z.number() }).nullable(),
 });
@@ -185,7 +208,7 @@ export const kycFieldCodes = {
   key: { missing: Code.badRequest, invalid: Code.badRequest },
   personal: { missing: Code.verificationIncomplete, invalid: Code.verificationIncomplete },
   docType: { missing: Code.verificationIncomplete, invalid: Code.verificationIncomplete },
-  files: { missing: Code.proofRequired, invalid: Code.proofRequired },
+  files: { missing: Code.verificationIncomplete, invalid: Code.verificationIncomplete },
   id: { missing: Code.notFound, invalid: Code.notFound },
   decision: { missing: Code.badRequest, invalid: Code.badRequest },
   rejected: { missing: Code.reasonRequired, invalid: Code.reasonRequired },

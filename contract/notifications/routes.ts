@@ -29,7 +29,7 @@ export const notificationsRoutes = {
     tag: 'notifications',
     auth: 'session',
     body: n.readBody,
-    result: z.object({ marked: z.number().int().nonnegative() }),
+    result: z.object({ marked: z.number().int() }),
     fields: n.notificationFieldCodes,
   }),
   listNoticeSettings: route({

@@ -34,7 +34,7 @@ export const NOTIFICATION_LIMITS = {
 } as const;
 
 export const notification = z.object({
-  id: z.number().int().positive(),
+  id: z.number().int(),
   notice,
   createdAt: z.string(),
   readAt: z.string().nullable(),
@@ -50,14 +50,14 @@ export const notificationListQuery = z.object({
 
 export const notificationList = z.object({
   list: z.array(notification),
-  total: z.number().int().nonnegative(),
-  unread: z.number().int().nonnegative(),
+  total: z.number().int(),
+  unread: z.number().int(),
 });
 
 export const unreadResult = z.object({
-  unread: z.number().int().nonnegative(),
+  unread: z.number().int(),
   /** The newest notice's id (0 when none): a client compares it with what it has. */
-  lastId: z.number().int().nonnegative(),
+  lastId: z.number().int(),
 });
 
 /** Mark some as read (`ids`), or every one up to `upTo` (mark all read). */

@@ -7,7 +7,10 @@ import { answerSchemaOf } from './answer-schema.ts';
 import { jsonSchemaOf, type JsonSchema } from './json-schema.ts';
 
 /** Contract routes with a JSON result that answer through JSON.stringify, and why. */
-const GENERIC: Record<string, string> = {};
+const GENERIC: Record<string, string> = {
+  listNotification:
+    "a notice is a union of every capability's kinds, which the compiled serializer cannot write",
+};
 
 /** Strings JSON must escape, or that fast-json-stringify writes by a path of its own. */
 const STRINGS = [

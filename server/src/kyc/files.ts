@@ -10,7 +10,7 @@ export const kycDocumentKind: FileKind = {
   kind: 'kyc.document',
   staffRoles: KYC_STAFF,
   bytesMax: KYC_LIMITS.imageBytesMax,
-  missingCode: Code.proofRequired,
+  missingCode: Code.verificationIncomplete,
 };
 
 /** The signature drawn on screen. */
@@ -18,7 +18,7 @@ export const kycSignatureKind: FileKind = {
   kind: 'kyc.signature',
   staffRoles: KYC_STAFF,
   bytesMax: KYC_LIMITS.signatureBytesMax,
-  missingCode: Code.proofRequired,
+  missingCode: Code.verificationIncomplete,
 };
 
 export const kycFileKinds: readonly FileKind[] = [kycDocumentKind, kycSignatureKind];

@@ -109,7 +109,7 @@ export class Kyc {
       complete &&
       (await this.files.allOwned(tx, userId, kycDocumentKind.kind, photos)) &&
       (await this.files.allOwned(tx, userId, kycSignatureKind.kind, [f.signature]));
-    if (!owned) throw new AppError(Code.proofRequired, { field: 'files' });
+    if (!owned) throw new AppError(Code.verificationIncomplete, { field: 'files' });
   }
 
   private async byKey(userId: number, key: string, tx: Tx | Database = this.db) {
@@ -171,7 +171,8 @@ export class Kyc {
         loanMax: await limit(verified ? 'kyc_loan_max_verified' : 'kyc_loan_max_unverified'),
         withdrawDailyMax: verified ? null : await limit('kyc_withdraw_daily_max_unverified'),
       },
-      views: await this.files.viewsOf(userId),
+      // The person learns which role looked and when, not the reviewer's name.
+      views: (await this.files.viewsOf(userId)).map((v) => ({ ...v, staffUsername: null })),
     };
   }
 
@@ -196,10 +197,12 @@ export class Kyc {
 
   /** Approves, or rejects the named parts with their reasons, through the review queue. */
   review(staff: Staff, body: KycDecisionBody) {
+    // "Other" on any part needs the note to say why: the desk checks it on the code it gets.
+    const other = body.rejected.find((r) => r.reasonCode === 'other');
     return this.reviews.decide(staff, this.reviewCase(body.rejected), {
       id: body.id,
       decision: body.decision,
-      reasonCode: body.rejected[0]?.reasonCode,
+      reasonCode: (other ?? body.rejected[0])?.reasonCode,
       reason: body.reason,
     });
   }
