@@ -31,7 +31,7 @@ test('the detail chart shows candles, follows the tick channel and switches time
   page.on('websocket', (ws) =>
     ws.on('framereceived', (f) => {
       const text = String(f.payload);
-      if (text.startsWith('{"type":"ticks"')) tickFrames.push(text);
+      if (text.startsWith('{"type":"live","topic":"market.ticks"')) tickFrames.push(text);
     }),
   );
   await page.goto('/market?type=2');
@@ -39,7 +39,7 @@ test('the detail chart shows candles, follows the tick channel and switches time
   await expect(page.getByTestId('candle-chart').locator('canvas').first()).toBeVisible();
   await expect(page.getByTestId('last-price')).not.toHaveText('—');
   await expect
-    .poll(() => tickFrames.some((f) => f.includes('"code":"BTCUSDT"')), { timeout: 10_000 })
+    .poll(() => tickFrames.some((f) => f.includes('"key":"BTCUSDT"')), { timeout: 10_000 })
     .toBe(true);
   const hourly = page.waitForResponse(
     (r) => r.url().includes('getKValueByCodeAndDate') && r.url().includes('timeframe=1h'),

@@ -33,6 +33,7 @@ const SIGNED_IN = [
   '/profile/qiandao',
   '/profile/invite',
   '/profile/notification',
+  '/profile/kyc',
   '/profile/settings',
   '/profile/sign-ins',
   '/profile/password',
