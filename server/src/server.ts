@@ -95,44 +95,53 @@ async function bootstrapAdmin(config: Config, admin: AdminModule): Promise<void>
   }
 }
 
-/**
- * The composition root. Boot order: config (given) -> database (migrated, seeded) -> platform
- * (bus, chain, ledger, audit) -> capabilities, each given what it needs of those before it ->
- * HTTP -> background work (market feed, chain sweeps).
- */
-export async function createServer(config: Config): Promise<Server> {
+/** The kernels every capability stands on, made once. */
+async function openPlatform(config: Config) {
   const db = await openDatabase(config);
   await assertAssetScales(db);
   await seedContent(db);
   // REDIS_URL: the bus spans every node; otherwise it stays in this process.
   const bus: Bus = config.REDIS_URL ? await RedisBus.connect(config.REDIS_URL) : new LocalBus();
   const channels = new Channels(bus);
-  // On a shared PostgreSQL, one elected node runs the engines; the others follow.
-  const engines = new EngineHost(channels, config.DATABASE_URL, ENGINE_LOCK);
   const chain = createChain(config);
   if (chain) await assertChainId(chain);
   // Each capability's ledger key prefixes and kinds are its own (money/transfers.ts).
   assertDisjointTransfers([FUNDS_TRANSFERS, TRADING_TRANSFERS, SPOT_TRANSFERS]);
   const ledger = new Ledger(db);
   const audit = new AuditLog(db);
-  // Each capability declares its kinds of file in its own files.ts; the kernel refuses others.
-  const files = new Files(
-    db,
-    await keyringOf(config),
-    new FileKinds([...fundsFileKinds, ...kycFileKinds]),
-    audit,
-  );
   const outbox = new OutboxSender(config.DATA_DIR);
-  const sender: CodeSender = config.SMTP_URL
-    ? new SmtpSender(config.SMTP_URL, config.MAIL_FROM, outbox)
-    : outbox;
-  const throttle = new LoginThrottle(db);
-  const notices = new Notices(channels);
-  const reviews = new ReviewDesk((fn) => ledger.atomically(fn), audit);
+  return {
+    db,
+    channels,
+    // On a shared PostgreSQL, one elected node runs the engines; the others follow.
+    engines: new EngineHost(channels, config.DATABASE_URL, ENGINE_LOCK),
+    chain,
+    ledger,
+    audit,
+    // Each capability declares its kinds of file in its own files.ts; the kernel refuses others.
+    files: new Files(
+      db,
+      await keyringOf(config),
+      new FileKinds([...fundsFileKinds, ...kycFileKinds]),
+      audit,
+    ),
+    outbox,
+    sender: config.SMTP_URL
+      ? new SmtpSender(config.SMTP_URL, config.MAIL_FROM, outbox)
+      : (outbox as CodeSender),
+    throttle: new LoginThrottle(db),
+    notices: new Notices(channels),
+    reviews: new ReviewDesk((fn) => ledger.atomically(fn), audit),
+  };
+}
+type Platform = Awaited<ReturnType<typeof openPlatform>>;
 
-  const auth = authModule({ db, config, sender, throttle, chain });
+/** Every capability, each given what it needs of the platform and of those before it. */
+function composeModules(config: Config, p: Platform): Modules {
+  const { db, ledger, audit, chain, files, notices, reviews } = p;
+  const auth = authModule({ db, config, sender: p.sender, throttle: p.throttle, chain });
   const content = contentModule({ db, audit });
-  const market = marketModule({ db, engines, config, params: content.params });
+  const market = marketModule({ db, engines: p.engines, config, params: content.params });
   // Before funds: a person's level caps their withdrawals.
   const kyc = kycModule({ db, files, reviews, notices, params: content.params });
   const funds = fundsModule({
@@ -141,39 +150,46 @@ export async function createServer(config: Config): Promise<Server> {
     audit,
     config,
     chain,
-    params: content.params,
-    priceOf: market.priceOf,
+    files,
     notices,
     reviews,
+    params: content.params,
+    priceOf: market.priceOf,
     identity: kyc.kyc,
-    files,
   });
   const trading = tradingModule({
     db,
     audit,
     ledger,
-    channels,
     notices,
-    engines,
+    channels: p.channels,
+    engines: p.engines,
     instruments: { byId: (id) => market.tradable(id), byCode: (code) => market.tradable(code) },
     params: content.params,
     fundDemo: (userId) => funds.demoBook.ensureFunded(userId),
     quoteMs: config.SPOT_QUOTE_MS,
   });
   const nfts = nftsModule({ db, config, chain });
-  const admin = adminModule({ db, audit, throttle, authRateLimit: config.AUTH_RATE_LIMIT_MAX });
+  const admin = adminModule({
+    db,
+    audit,
+    throttle: p.throttle,
+    authRateLimit: config.AUTH_RATE_LIMIT_MAX,
+  });
   const notifications = notificationsModule({ db });
-  const modules: Modules = {
-    auth,
-    content,
-    market,
-    funds,
-    trading,
-    nfts,
-    notifications,
-    kyc,
-    admin,
-  };
+  return { auth, content, market, funds, trading, nfts, notifications, kyc, admin };
+}
+
+/**
+ * The composition root. Boot order: config (given) -> database (migrated, seeded) -> platform
+ * (bus, chain, ledger, audit, kernels) -> capabilities, each given what it needs of those
+ * before it -> HTTP -> background work (engines, jobs).
+ */
+export async function createServer(config: Config): Promise<Server> {
+  const platform = await openPlatform(config);
+  const { db, ledger, engines, channels, files } = platform;
+  const modules = composeModules(config, platform);
+  const { auth, content, market, funds, trading, nfts, notifications, kyc, admin } = modules;
   const ordered = [auth, content, market, funds, trading, nfts, notifications, kyc, admin];
   // Periodic work runs on the elected node, after the engines (it may read what they keep).
   const jobs = new Jobs(db, (fn) => ledger.atomically(fn));
@@ -192,7 +208,7 @@ export async function createServer(config: Config): Promise<Server> {
     },
     market: market.market,
     topics: [...ordered.flatMap((c) => c.topics ?? []), accountEventsTopic(channels)],
-    outbox,
+    outbox: platform.outbox,
     faults,
   });
   for (const capability of ordered) await capability.start?.();
@@ -201,8 +217,8 @@ export async function createServer(config: Config): Promise<Server> {
     app,
     db,
     ledger,
-    chain,
-    outbox,
+    chain: platform.chain,
+    outbox: platform.outbox,
     channels,
     modules,
     files,
