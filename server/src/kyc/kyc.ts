@@ -6,7 +6,6 @@ import {
   KYC_REJECT_REASONS,
   type IdentificationBody,
   type KycDecisionBody,
-  type KycPersonal,
   type KycState,
   type KycStatus,
 } from '../../../contract/kyc/schemas.ts';
@@ -255,5 +254,3 @@ export class Kyc {
     };
   }
 }
-
-export type { KycPersonal };
