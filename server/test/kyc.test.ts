@@ -273,9 +273,15 @@ describe('identity verification', () => {
   });
 
   it("an unverified person's withdrawals stay within the level's daily cap; verified, none", async () => {
-    await server.db.query(
-      `update params set value = '100' where key = 'kyc_withdraw_daily_max_unverified'`,
-    );
+    // Staff set the cap in the back office; a value outside its rule is refused.
+    const admin = (await staffSession(server, 'admin')).token;
+    const setCap = (value: string) =>
+      server.call('POST', `${ADMIN}/setParam`, {
+        token: admin,
+        body: { key: 'kyc_withdraw_daily_max_unverified', value, reason: 'Level limits' },
+      });
+    expect((await setCap('a lot')).code).toBe(10138);
+    expect((await setCap('100')).code).toBe(200);
     try {
       const person = await quickUser(server);
       await fundReal(server, person.token, reviewer, '500');
@@ -308,9 +314,7 @@ describe('identity verification', () => {
       });
       expect((await withdraw('200')).code).toBe(200);
     } finally {
-      await server.db.query(
-        `update params set value = '' where key = 'kyc_withdraw_daily_max_unverified'`,
-      );
+      expect((await setCap('')).code).toBe(200);
     }
   });
 });
