@@ -127,6 +127,9 @@ test.describe('back office', () => {
     await expect(page.getByTestId('param-saved')).toHaveText('Support e-mail saved.');
     // The spot book's fees and market-order protection are set here too.
     await expect(page.getByTestId('param-spot_taker_fee_rate')).toContainText('Spot taker fee');
+    await expect(page.getByTestId('param-kyc_withdraw_daily_max_unverified')).toContainText(
+      'Daily withdrawal cap, unverified',
+    );
     await expect(page.getByTestId('param-spot_market_band')).toContainText(
       'Spot market order protection',
     );
