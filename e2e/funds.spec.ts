@@ -1,26 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
 import { chooseLanguage, expect, registerByEmail, test } from './support/fixtures.ts';
+import { staffWindow } from './support/staff.ts';
 
-/** The admin the e2e server creates at start-up (BOOTSTRAP_ADMIN_* in playwright.config.ts). */
-const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password-1' };
 const IBAN = 'DE89 3704 0044 0532 0130 00';
 const REASON = 'The account name does not match the name on your profile';
-
-/** A staff member's own browser window (in English), signed in to the back office. */
-async function staffWindow(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  await context.addInitScript(() =>
-    localStorage.setItem('kestrel.preferences', JSON.stringify({ language: 'en', book: 'real' })),
-  );
-  const staff = await context.newPage();
-  await staff.goto('/admin/login');
-  await staff.getByLabel('Username').fill(ADMIN.username);
-  await staff.getByLabel('Password').fill(ADMIN.password);
-  await staff.getByRole('button', { name: 'Sign in' }).click();
-  await expect(staff.getByTestId('staff-name')).toHaveText(ADMIN.username);
-  return staff;
-}
 
 test.describe('money in and out', () => {
   test('a deposit with proof is approved in /admin, a withdrawal to an IBAN is rejected with a reason and the funds come back', async ({
@@ -56,7 +39,7 @@ test.describe('money in and out', () => {
     await expect(page.getByTestId('deposit-done')).toContainText('Deposit submitted for review');
 
     // Staff approve it in the back office.
-    const staff = await staffWindow(browser, baseURL);
+    const staff = await staffWindow(browser, baseURL, { book: 'real' });
     const depositRow = staff.getByTestId('queue-row').filter({ hasText: user.username });
     await expect(depositRow).toBeVisible();
     // TRON is not read on chain: the queue says so, and approval names person and amount first.

@@ -1,29 +1,12 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chooseLanguage, expect, registerByEmail, test } from './support/fixtures.ts';
+import { ADMIN, staffWindow } from './support/staff.ts';
 
-/** The admin the e2e server creates at start-up (BOOTSTRAP_ADMIN_* in playwright.config.ts). */
-const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password-1' };
 const PHOTO = 'e2e/fixtures/proof.png';
 const NOTE = 'Hold the document next to your face, in daylight';
-
-/** A staff member's own browser window (in English), signed in to the back office. */
-async function staffWindow(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  // CSP bypassed so the test may inject axe (the app's policy allows no injected script).
-  const context = await browser.newContext({ baseURL, bypassCSP: true });
-  await context.addInitScript(() =>
-    localStorage.setItem('kestrel.preferences', JSON.stringify({ language: 'en', book: 'demo' })),
-  );
-  const staff = await context.newPage();
-  await staff.goto('/admin/login');
-  await staff.getByLabel('Username').fill(ADMIN.username);
-  await staff.getByLabel('Password').fill(ADMIN.password);
-  await staff.getByRole('button', { name: 'Sign in' }).click();
-  await expect(staff.getByTestId('staff-name')).toHaveText(ADMIN.username);
-  return staff;
-}
 
 /** axe-core's serious and critical findings on the page as it is (axe from node_modules). */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -153,7 +136,7 @@ test('identity: a person completes KYC with photos and a drawn signature; the re
   await expect(page.getByTestId('kyc-page')).toHaveAttribute('data-status', 'pending');
 
   // The reviewer sees the data beside the four documents, and sends back only the selfie.
-  const staff = await staffWindow(browser, baseURL);
+  const staff = await staffWindow(browser, baseURL, { book: 'demo', bypassCSP: true });
   let row = await openSubmission(staff, user.username);
   await expect(row.getByTestId('kyc-facts')).toContainText('Lovelace');
   await expect(row.getByTestId('kyc-doc-image')).toHaveCount(4);

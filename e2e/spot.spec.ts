@@ -1,11 +1,11 @@
-import { mkdir, rmdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 import { feeOf, midPriceOf, netOf, turnoverOf } from '../contract/spot/figures.ts';
 import { chooseLanguage, expect, registerByEmail, test } from './support/fixtures.ts';
+// Resting orders in the spread hold the pair with the lock trading.spec.ts takes before it
+// moves a price, so neither sees the other's orders or price jumps.
+import { holdingPrice } from './support/prices.ts';
 
 /**
  * Spot trading on the order book, as people do it, against the real server with the simulated
@@ -35,28 +35,6 @@ function pairOf(info: TestInfo): Pair {
   return info.project.name === 'mobile'
     ? { code: 'ETHUSDT', base: 'ETH', tick: '0.01', one: '0.01', two: '0.02', three: '0.03' }
     : { code: 'BTCUSDT', base: 'BTC', tick: '0.01', one: '0.001', two: '0.002', three: '0.003' };
-}
-
-/**
- * Tests that rest orders in the spread hold the pair for themselves, with the lock
- * e2e/trading.spec.ts takes before it moves a price (the same path), so neither sees the other's
- * orders or price jumps.
- */
-async function holdingPair<T>(code: string, run: () => Promise<T>): Promise<T> {
-  const lock = path.join(tmpdir(), `kestrel-e2e-price-${process.ppid}-${code}`);
-  for (;;) {
-    try {
-      await mkdir(lock);
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  try {
-    return await run();
-  } finally {
-    await rmdir(lock);
-  }
 }
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -203,7 +181,7 @@ test('a limit buy below the market rests in the book and in open orders; cancell
 }, info) => {
   const pair = pairOf(info);
   await registerByEmail(page, request);
-  await holdingPair(pair.code, async () => {
+  await holdingPrice(pair.code, async () => {
     await openSpot(page, pair.code);
     const buy = await openForm(page, 'buy');
     // Beside the book on a wide screen, in the sheet on a phone: the button in view at once.
@@ -272,7 +250,7 @@ test("a market buy fills against the platform's quotes: the coin arrives, the tr
 }, info) => {
   const pair = pairOf(info);
   await registerByEmail(page, request);
-  await holdingPair(pair.code, async () => {
+  await holdingPrice(pair.code, async () => {
     await openSpot(page, pair.code);
     await expect(
       page.locator('[data-testid="book-row"][data-platform="true"]').first(),
@@ -347,7 +325,7 @@ test("a second person's sell meets the first person's resting buy inside the spr
   const seller = await secondPerson(browser, info);
   await registerByEmail(seller.page, request);
   await registerByEmail(page, request);
-  await holdingPair(pair.code, async () => {
+  await holdingPrice(pair.code, async () => {
     // The seller first buys some of the coin from the market maker.
     await openSpot(seller.page, pair.code);
     const bought = await place(seller.page, { side: 'buy', type: 'market', qty: pair.three });
@@ -404,7 +382,7 @@ test('a limit far from the market is confirmed with a warning; spot orders show 
 }, info) => {
   const pair = pairOf(info);
   await registerByEmail(page, request);
-  await holdingPair(pair.code, async () => {
+  await holdingPrice(pair.code, async () => {
     await openSpot(page, pair.code);
     // The book's columns line up: every price at the tick's decimals, every amount at the lot's.
     const level = page.locator('[data-testid="book-row"][data-side="bid"]').first();
@@ -554,7 +532,7 @@ test('the spot page in Arabic: right to left, no raw keys, nothing left in Engli
   expect(words(await spot.innerText())).toEqual([]);
   expect(words(await buy.innerText())).toEqual([]);
   // An order filled by the market maker: its answer, and its fills with the maker's mark.
-  await holdingPair('BTCUSDT', async () => {
+  await holdingPrice('BTCUSDT', async () => {
     await page.getByTestId('type-market').click();
     await buy.getByTestId('spot-qty').fill('0.001');
     await buy.getByTestId('submit-buy').click();

@@ -12,7 +12,7 @@ import { LazyLanguageModal, preloadLanguageModal } from '../ui/LazyLanguageModal
 import { Logo } from '../ui/Logo.tsx';
 import { NavEntry } from './NavEntry.tsx';
 import { DESKTOP_NAV } from './navigation.ts';
-import { UnreadBadge } from '../features/notifications/routes.tsx';
+import { NotificationBell } from '../features/notifications/routes.tsx';
 
 /**
  * Below the fold: fetched once the screen is up, not before its first paint, beside its text
@@ -52,17 +52,7 @@ function TopNav() {
             {LANGUAGE_NAMES[language]}
             <span className="visually-hidden">{`, ${t('language.choose')}`}</span>
           </button>
-          {isLogin && (
-            <Link
-              to="/profile/notification"
-              className="icon-btn"
-              aria-label={t('nav.notifications')}
-              data-testid="bell"
-            >
-              <Icon name="bell" />
-              <UnreadBadge />
-            </Link>
-          )}
+          {isLogin && <NotificationBell />}
           <Link to="/profile/kefu" className="icon-btn" aria-label={t('nav.support')}>
             <Icon name="support" />
           </Link>

@@ -9,7 +9,7 @@ import { LazyLanguageModal, preloadLanguageModal } from '../ui/LazyLanguageModal
 import { Logo } from '../ui/Logo.tsx';
 import { NavEntry } from './NavEntry.tsx';
 import { MOBILE_TABS } from './navigation.ts';
-import { UnreadBadge } from '../features/notifications/routes.tsx';
+import { NotificationBell } from '../features/notifications/routes.tsx';
 
 const TAB_ROOTS = new Set(MOBILE_TABS.map((item) => item.to));
 
@@ -45,17 +45,7 @@ function TopBar() {
         >
           <Icon name="globe" />
         </button>
-        {isLogin && (
-          <Link
-            to="/profile/notification"
-            className="icon-btn"
-            aria-label={t('nav.notifications')}
-            data-testid="bell"
-          >
-            <Icon name="bell" />
-            <UnreadBadge />
-          </Link>
-        )}
+        {isLogin && <NotificationBell />}
         <Link to="/profile/kefu" className="icon-btn" aria-label={t('nav.support')}>
           <Icon name="support" />
         </Link>

@@ -54,12 +54,16 @@ export function retentionJob(files: Files, days: () => Promise<string>): OnceJob
       );
       const photos = rows.flatMap((r) => r.photos);
       const signatures = rows.flatMap((r) => (r.signature === null ? [] : [r.signature]));
-      // A file a later submission still names stays (a part accepted and sent again).
+      // A file a later submission still names stays (a part accepted and sent again): only
+      // the submissions that name one of these files are read.
       const stillUsed = new Set(
         (
           await tx.query<{ id: string }>(
             `select unnest(array[front_id, back_id, selfie_id, signature_id]) as id
-               from kyc_submissions where documents_deleted_at is null`,
+               from kyc_submissions
+              where documents_deleted_at is null
+                and array[front_id, back_id, selfie_id, signature_id] && $1::text[]`,
+            [[...photos, ...signatures]],
           )
         ).map((r) => r.id),
       );

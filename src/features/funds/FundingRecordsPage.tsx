@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { Deposit, Withdrawal } from '../../../contract/funds/schemas.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
+import { staffReason } from '../../lib/staff-reason.ts';
 import { formatTime } from '../../lib/time.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
@@ -15,12 +16,11 @@ import './funds.css';
 /** Staff's reason: the catalogue's words in the reader's language, then the note as written. */
 function Reason({ code, note }: { code: string | null; note: string | null }) {
   const { t } = useTranslation('funds');
-  const worded = code === null || code === 'other' ? null : t(`reviewReason.${code}`);
-  const parts = [worded, note].filter((p) => p !== null);
-  if (parts.length === 0) return null;
+  const reason = staffReason(code, note, t);
+  if (reason === undefined) return null;
   return (
     <p className="record-reason" data-testid="record-reason" data-code={code ?? ''}>
-      {t('records.reason')}: {parts.join('. ')}
+      {t('records.reason')}: {reason}
     </p>
   );
 }

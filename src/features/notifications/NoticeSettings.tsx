@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import type { NoticeKind, noticeSettings } from '../../../contract/notifications/schemas.ts';
-
-type NoticeSettingsList = z.infer<typeof noticeSettings>;
+import type { NoticeKind } from '../../../contract/notifications/schemas.ts';
 import { call } from '../../api/client.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
 import { NOTIFICATIONS, useNoticeSettings } from './queries.ts';
@@ -13,17 +11,14 @@ export function NoticeSettings() {
   const { t } = useTranslation('notifications');
   const settings = useNoticeSettings();
   const queryClient = useQueryClient();
+  // The box a person just changed shows their choice at once (the query's own update comes a
+  // task later, and a controlled box would spring back meanwhile); a refusal undoes it.
+  const [chosen, setChosen] = useState<{ kind: NoticeKind; enabled: boolean } | null>(null);
   const save = useMutation({
     mutationFn: (body: { kind: NoticeKind; enabled: boolean }) =>
       call('setNoticeSetting', { body }),
-    // The box follows the click at once; the server's answer (or a refetch on refusal) settles it.
-    onMutate: ({ kind, enabled }) =>
-      queryClient.setQueryData<NoticeSettingsList>(
-        [NOTIFICATIONS, 'settings'],
-        (old) => old && { list: old.list.map((s) => (s.kind === kind ? { ...s, enabled } : s)) },
-      ),
     onSuccess: (answer) => queryClient.setQueryData([NOTIFICATIONS, 'settings'], answer),
-    onError: () => queryClient.invalidateQueries({ queryKey: [NOTIFICATIONS, 'settings'] }),
+    onError: () => setChosen(null),
   });
   if (settings.data === undefined) return null;
   return (
@@ -43,9 +38,13 @@ export function NoticeSettings() {
             <label className="notice-kind" data-testid={`notice-setting-${s.kind}`}>
               <input
                 type="checkbox"
-                checked={s.enabled}
+                checked={chosen?.kind === s.kind ? chosen.enabled : s.enabled}
                 disabled={s.mandatory || save.isPending}
-                onChange={(e) => save.mutate({ kind: s.kind, enabled: e.target.checked })}
+                onChange={(e) => {
+                  const choice = { kind: s.kind, enabled: e.target.checked };
+                  setChosen(choice);
+                  save.mutate(choice);
+                }}
               />
               <span>{t(`kinds.${s.kind}`)}</span>
               {s.mandatory && <span className="badge">{t('settings.alwaysOn')}</span>}

@@ -12,7 +12,7 @@ import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { noticeView } from './notice-view.ts';
 import { NoticeSettings } from './NoticeSettings.tsx';
-import { NOTIFICATIONS, useNoticePushes, useNotificationPage } from './queries.ts';
+import { NOTIFICATIONS, useNotificationPage } from './queries.ts';
 import './notifications.css';
 
 const PAGE_SIZE = 20;
@@ -21,8 +21,11 @@ function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { ids: number[] } | { upTo: number }) => call('readNotification', { body }),
+    // Reading changes the list and the count, not the settings.
     onSuccess: () =>
-      queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === NOTIFICATIONS }),
+      queryClient.invalidateQueries({
+        predicate: (q) => q.queryKey[0] === NOTIFICATIONS && q.queryKey[1] !== 'settings',
+      }),
   });
 }
 
@@ -131,7 +134,6 @@ function NoticeList() {
 /** /profile/notification (SPEC §2): the person's notices, newest first, and their settings. */
 export default function NotificationsPage() {
   const { t } = useTranslation('notifications');
-  useNoticePushes();
   return (
     <div className="page page-narrow notifications-page">
       <h1 className="page-title">{t('title')}</h1>

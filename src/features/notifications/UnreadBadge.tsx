@@ -12,7 +12,7 @@ const SHOWN_MAX = 99;
 export default function UnreadBadge() {
   const { t } = useTranslation();
   useNoticePushes();
-  const unread = useUnread(true).data?.unread ?? 0;
+  const unread = useUnread().data?.unread ?? 0;
   if (unread === 0) return null;
   return (
     <span className="bell-badge num" data-testid="bell-count" data-count={unread}>

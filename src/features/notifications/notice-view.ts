@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { Book } from '../../../contract/envelope.ts';
 import type { Notice } from '../../../contract/notifications/schemas.ts';
+import { staffReason } from '../../lib/staff-reason.ts';
 
 /** A notice as a row shows it: its sentence, the figure the ledger wrote, and where it leads. */
 export interface NoticeView {
@@ -91,11 +92,4 @@ export function noticeView(n: Notice, t: TFunction): NoticeView {
         book: n.book,
       };
   }
-}
-
-/** Staff's reason: the catalogue's words in the reader's language, then the note as written. */
-function staffReason(code: string | null, note: string | null, t: TFunction): string | undefined {
-  const worded = code === null || code === 'other' ? null : t(`funds:reviewReason.${code}`);
-  const parts = [worded, note].filter((p) => p !== null);
-  return parts.length === 0 ? undefined : parts.join('. ');
 }

@@ -7,11 +7,10 @@ import { onUserEvent } from '../../api/user-events.ts';
 export const NOTIFICATIONS = 'notifications';
 
 /** The bell's figure: refetched when a notice is pushed, or when the socket comes back. */
-export function useUnread(enabled: boolean) {
+export function useUnread() {
   return useQuery({
     queryKey: [NOTIFICATIONS, 'unread'],
     queryFn: () => call('unreadNotification'),
-    enabled,
   });
 }
 
@@ -29,7 +28,11 @@ export function useNoticeSettings() {
   });
 }
 
-/** A pushed notice (the user channel's nudge) makes every notification query fetch again. */
+/**
+ * A pushed notice (the person's `account.events` nudge) makes every notification query fetch
+ * again. The bell calls it: it is in both chromes whenever someone is signed in, which every
+ * notification screen requires, so one listener serves them all.
+ */
 export function useNoticePushes(): void {
   const queryClient = useQueryClient();
   useEffect(

@@ -1,4 +1,7 @@
 import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Icon } from '../../ui/Icon.tsx';
 import { lazyPart } from '../../lib/lazy.ts';
 import { page, type AppRoute } from '../../lib/routing.ts';
 
@@ -16,11 +19,20 @@ export const notificationsRoutes: AppRoute[] = [
 // Its own small chunk: the chromes show it to signed-in people only.
 const LazyUnreadBadge = lazyPart(() => import('./UnreadBadge.tsx'));
 
-/** The unread count on the shells' bell (src/app hands it to both chromes). */
-export function UnreadBadge() {
+/** The bell with its unread count (src/app puts it in both chromes for signed-in people). */
+export function NotificationBell() {
+  const { t } = useTranslation();
   return (
-    <Suspense fallback={null}>
-      <LazyUnreadBadge />
-    </Suspense>
+    <Link
+      to="/profile/notification"
+      className="icon-btn"
+      aria-label={t('nav.notifications')}
+      data-testid="bell"
+    >
+      <Icon name="bell" />
+      <Suspense fallback={null}>
+        <LazyUnreadBadge />
+      </Suspense>
+    </Link>
   );
 }
