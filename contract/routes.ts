@@ -11,6 +11,8 @@ import { spotRoutes } from './spot/routes.ts';
 import { notificationsRoutes } from './notifications/routes.ts';
 import { kycRoutes } from './kyc/routes.ts';
 import { filesRoutes } from './files/routes.ts';
+import { plansRoutes } from './plans/routes.ts';
+import { loansRoutes } from './loans/routes.ts';
 
 export type { RouteDef } from './route-def.ts';
 
@@ -31,6 +33,8 @@ export const routes = {
   ...notificationsRoutes,
   ...kycRoutes,
   ...filesRoutes,
+  ...plansRoutes,
+  ...loansRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { Code } from '../errors.ts';
 import { FUNDS_MANDATORY, fundsNotices } from '../funds/notices.ts';
 import { kycNotices } from '../kyc/notices.ts';
+import { LOANS_MANDATORY, loansNotices } from '../loans/notices.ts';
+import { PLANS_MANDATORY, plansNotices } from '../plans/notices.ts';
 import { spotNotices } from '../spot/notices.ts';
 import { TRADING_MANDATORY, tradingNotices } from '../trading/notices.ts';
 import type { FieldCodeMap } from '../validate.ts';
@@ -18,6 +20,8 @@ export const notice = z.discriminatedUnion('kind', [
   ...tradingNotices,
   ...spotNotices,
   ...kycNotices,
+  ...plansNotices,
+  ...loansNotices,
 ]);
 export type Notice = z.infer<typeof notice>;
 export type NoticeKind = Notice['kind'];
@@ -25,7 +29,12 @@ export type NoticeKind = Notice['kind'];
 export const NOTICE_KINDS = notice.options.map((o) => o.shape.kind.value) as NoticeKind[];
 
 /** Money-critical notices: always sent, whatever the person's settings (issue 22). */
-export const MANDATORY_KINDS: readonly NoticeKind[] = [...FUNDS_MANDATORY, ...TRADING_MANDATORY];
+export const MANDATORY_KINDS: readonly NoticeKind[] = [
+  ...FUNDS_MANDATORY,
+  ...TRADING_MANDATORY,
+  ...PLANS_MANDATORY,
+  ...LOANS_MANDATORY,
+];
 
 export const NOTIFICATION_LIMITS = {
   pageSizeMax: 50,

@@ -30,8 +30,14 @@ import { FileKinds } from './platform/files/kinds.ts';
 import { keyringOf } from './platform/files/master-keys.ts';
 import { fundsFileKinds } from './funds/files.ts';
 import { kycFileKinds } from './kyc/files.ts';
+import { plansModule, type PlansModule } from './plans/module.ts';
+import { PLANS_TRANSFERS } from './plans/transfers.ts';
+import { loansModule, type LoansModule } from './loans/module.ts';
+import { LOANS_TRANSFERS } from './loans/transfers.ts';
+import { loansFileKinds } from './loans/files.ts';
+import { Clock } from './platform/clock.ts';
 import { kycModule, type KycModule } from './kyc/module.ts';
-import { Jobs } from './platform/jobs/jobs.ts';
+import { DEFAULT_JOBS_OPTIONS, Jobs } from './platform/jobs/jobs.ts';
 import { accountEventsTopic } from './platform/live/account-events.ts';
 import { assertAssetScales } from './money/assets.ts';
 import type { CodeSender } from './platform/notify/code-sender.ts';
@@ -55,6 +61,8 @@ export interface Modules {
   nfts: NftsModule;
   notifications: NotificationsModule;
   kyc: KycModule;
+  plans: PlansModule;
+  loans: LoansModule;
   admin: AdminModule;
 }
 
@@ -73,6 +81,8 @@ export interface Server {
   files: Files;
   /** The jobs kernel: every capability's periodic work, with its runs' status. */
   jobs: Jobs;
+  /** The jobs' and the calendar capabilities' clock (moved only by tests and /dev/clock). */
+  clock: Clock;
   /** Answers that were the system's fault (10030), since start. */
   faults: { systemErrors: number };
   close(): Promise<void>;
@@ -106,7 +116,13 @@ async function openPlatform(config: Config) {
   const chain = createChain(config);
   if (chain) await assertChainId(chain);
   // Each capability's ledger key prefixes and kinds are its own (money/transfers.ts).
-  assertDisjointTransfers([FUNDS_TRANSFERS, TRADING_TRANSFERS, SPOT_TRANSFERS]);
+  assertDisjointTransfers([
+    FUNDS_TRANSFERS,
+    TRADING_TRANSFERS,
+    SPOT_TRANSFERS,
+    PLANS_TRANSFERS,
+    LOANS_TRANSFERS,
+  ]);
   const ledger = new Ledger(db);
   const audit = new AuditLog(db);
   const outbox = new OutboxSender(config.DATA_DIR);
@@ -122,7 +138,7 @@ async function openPlatform(config: Config) {
     files: new Files(
       db,
       await keyringOf(config),
-      new FileKinds([...fundsFileKinds, ...kycFileKinds]),
+      new FileKinds([...fundsFileKinds, ...kycFileKinds, ...loansFileKinds]),
       audit,
     ),
     outbox,
@@ -132,6 +148,7 @@ async function openPlatform(config: Config) {
     throttle: new LoginThrottle(db),
     notices: new Notices(channels),
     reviews: new ReviewDesk((fn) => ledger.atomically(fn), audit),
+    clock: new Clock(),
   };
 }
 type Platform = Awaited<ReturnType<typeof openPlatform>>;
@@ -177,7 +194,10 @@ function composeModules(config: Config, p: Platform): Modules {
     authRateLimit: config.AUTH_RATE_LIMIT_MAX,
   });
   const notifications = notificationsModule({ db });
-  return { auth, content, market, funds, trading, nfts, notifications, kyc, admin };
+  const earn = { db, ledger, audit, notices, timeZone: config.EARN_TIME_ZONE, now: p.clock.now };
+  const plans = plansModule(earn);
+  const loans = loansModule({ ...earn, files, reviews, identity: kyc.kyc, params: content.params });
+  return { auth, content, market, funds, trading, nfts, notifications, kyc, plans, loans, admin };
 }
 
 /**
@@ -189,10 +209,26 @@ export async function createServer(config: Config): Promise<Server> {
   const platform = await openPlatform(config);
   const { db, ledger, engines, channels, files } = platform;
   const modules = composeModules(config, platform);
-  const { auth, content, market, funds, trading, nfts, notifications, kyc, admin } = modules;
-  const ordered = [auth, content, market, funds, trading, nfts, notifications, kyc, admin];
+  const { auth, content, market, funds, trading, nfts, notifications, kyc, plans, loans, admin } =
+    modules;
+  const ordered = [
+    auth,
+    content,
+    market,
+    funds,
+    trading,
+    nfts,
+    notifications,
+    kyc,
+    plans,
+    loans,
+    admin,
+  ];
   // Periodic work runs on the elected node, after the engines (it may read what they keep).
-  const jobs = new Jobs(db, (fn) => ledger.atomically(fn));
+  const jobs = new Jobs(db, (fn) => ledger.atomically(fn), {
+    ...DEFAULT_JOBS_OPTIONS,
+    now: platform.clock.now,
+  });
   for (const job of ordered.flatMap((c) => c.jobs ?? [])) jobs.add(job);
   engines.add(jobs);
 
@@ -210,6 +246,7 @@ export async function createServer(config: Config): Promise<Server> {
     topics: [...ordered.flatMap((c) => c.topics ?? []), accountEventsTopic(channels)],
     outbox: platform.outbox,
     faults,
+    clock: { clock: platform.clock, jobs },
   });
   for (const capability of ordered) await capability.start?.();
   await engines.start();
@@ -223,6 +260,7 @@ export async function createServer(config: Config): Promise<Server> {
     modules,
     files,
     jobs,
+    clock: platform.clock,
     faults,
     async close() {
       await app.close();

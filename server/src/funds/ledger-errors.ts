@@ -7,6 +7,8 @@ export { isUniqueViolation };
 
 const CODES: Record<LedgerError['reason'], CodeValue> = {
   insufficient_funds: Code.insufficientBalance,
+  // No reserve is touched here: a refusal of one would be a bug.
+  reserve_short: Code.systemError,
   idempotency_conflict: Code.requestKeyReused,
   unknown_asset: Code.assetWrong,
   invalid_amount: Code.amountInvalid,

@@ -18,6 +18,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Code } from '../../../contract/errors.ts';
 import type { MarketService } from '../market/market-service.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { Config } from '../platform/config.ts';
 import type { LiveTopic } from '../platform/live/topic.ts';
 import type { OutboxSender } from '../platform/notify/outbox-sender.ts';
@@ -28,7 +29,7 @@ import { loggerOptions, RequestLog } from './logging.ts';
 import { openApiDocument } from './openapi.ts';
 import { securityHeaders } from './security-headers.ts';
 import { crawlerRoutes } from './routes/crawler-routes.ts';
-import { devFeedRoutes, devRoutes } from './routes/dev-routes.ts';
+import { devClockRoutes, devFeedRoutes, devRoutes } from './routes/dev-routes.ts';
 import type { Capability } from './capability.ts';
 import { messageSocket } from './message-socket.ts';
 import { JSON_TYPE, Registrar, type CallerGate } from './register-route.ts';
@@ -84,6 +85,8 @@ export interface AppParts {
   outbox: OutboxSender;
   /** Counts the answers that are the system's fault (10030), each also logged with its cause. */
   faults: { systemErrors: number };
+  /** The clock /dev/clock moves, and the jobs it runs after (DEV_CLOCK_ROUTE). */
+  clock: { clock: Clock; jobs: { runDue(): Promise<void> } };
 }
 
 export async function buildApp(config: Config, parts: AppParts): Promise<FastifyInstance> {
@@ -150,6 +153,7 @@ export async function buildApp(config: Config, parts: AppParts): Promise<Fastify
   app.get('/livez', (_request, reply) => reply.type(JSON_TYPE).send('{"code":200,"result":"ok"}'));
   if (config.DEV_OUTBOX_ROUTE) devRoutes(app, parts.outbox);
   if (config.DEV_FEED_ROUTE) devFeedRoutes(app, parts.market);
+  if (config.DEV_CLOCK_ROUTE) devClockRoutes(app, parts.clock.clock, parts.clock.jobs);
   crawlerRoutes(app, config.PUBLIC_URL);
 
   const index = config.APP_DIST === '' ? '' : path.join(config.APP_DIST, 'index.html');

@@ -134,6 +134,11 @@ export class Kyc {
     return (await this.latestStatus(this.db, userId)) === 'verified';
   }
 
+  /** The person's verification status (none, pending, verified, rejected). */
+  async status(userId: number): Promise<KycStatus> {
+    return this.latestStatus(this.db, userId);
+  }
+
   async state(userId: number): Promise<KycState> {
     const [row] = await this.db.query<SubmissionRow>(
       `select ${COLUMNS} from kyc_submissions k where k.user_id = $1 order by k.id desc limit 1`,

@@ -1,15 +1,31 @@
 import { createHash } from 'node:crypto';
 import type { Book } from '../../../contract/envelope.ts';
-import type { Database, Lane, Tx } from '../platform/db/database.ts';
+import type { Database, Lane, Queryable, Tx } from '../platform/db/database.ts';
 import { assert } from '../assert.ts';
 import { scaleOf } from '../money/assets.ts';
 import { fromUnits, toUnits } from '../money/decimal.ts';
 import { type RetryStats, withRetries } from '../platform/db/retry.ts';
 import type { TransferKind } from '../money/transfers.ts';
 
-/** Where money sits: a user's available or held funds, or one of the platform's accounts. */
+/**
+ * A reserve the operator funds for a capability's promises (a plan product's yield, the lending
+ * book): `reserve:<capability>:<what>`. The database keeps it at or above zero, so what it
+ * pays out it must hold.
+ */
+export type ReserveAccount = `reserve:${string}`;
+
+/**
+ * Where money sits: a user's available or held funds, or one of the platform's accounts.
+ * `operator_capital` is the operator's own money, put in from outside to fund reserves.
+ */
 export type PlatformAccount =
-  'external_deposits' | 'withdrawals_in_flight' | 'fees' | 'house' | 'demo_faucet';
+  | 'external_deposits'
+  | 'withdrawals_in_flight'
+  | 'fees'
+  | 'house'
+  | 'demo_faucet'
+  | 'operator_capital'
+  | ReserveAccount;
 export type AccountRef =
   { user: number; purpose: 'available' | 'held' } | { platform: PlatformAccount };
 
@@ -58,6 +74,7 @@ export class LedgerError extends Error {
   constructor(
     readonly reason:
       | 'insufficient_funds'
+      | 'reserve_short'
       | 'idempotency_conflict'
       | 'unknown_asset'
       | 'invalid_amount'
@@ -96,6 +113,12 @@ function legColumns() {
     tickPrice: [] as (string | null)[],
     tickTs: [] as (string | null)[],
   };
+}
+
+/** A reserve would go below zero (the database's check `reserve_covered`). */
+function isShortReserve(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  return e.code === '23514' && /reserve_covered/.test(`${e.constraint ?? ''} ${e.message ?? ''}`);
 }
 
 /** A user balance would go below zero (the database's check refused the update). */
@@ -307,6 +330,7 @@ export class Ledger {
     try {
       return await (lane === 'shared' ? withRetries(run, this.retries) : run());
     } catch (err) {
+      if (isShortReserve(err)) throw new LedgerError('reserve_short');
       if (isNegativeBalance(err)) throw new LedgerError('insufficient_funds');
       if (
         (err as { code?: string }).code === '23505' &&
@@ -422,6 +446,7 @@ export class Ledger {
       asset: [] as string[],
       ...legColumns(),
     };
+    await this.prefetchUsers(tx, reqs);
     for (const req of reqs) {
       assert(req.book === book, () => `batch ${req.key} is in another book`);
       const r = await this.resolve(tx, req);
@@ -581,6 +606,76 @@ export class Ledger {
     }
     const total = [...net.values()].reduce((sum, delta) => sum + delta, 0n);
     return { scale, hash, net, legs, total };
+  }
+
+  /**
+   * Resolves, in two statements, the user accounts of many batches that are not known yet (a
+   * daily job paying 100,000 people would otherwise look each one up on its own).
+   */
+  private async prefetchUsers(tx: Tx, reqs: readonly TransferRequest[]): Promise<void> {
+    const wanted = new Map<string, { user: number; purpose: string; asset: string; book: Book }>();
+    const pending = this.pending.get(tx);
+    for (const req of reqs) {
+      for (const leg of req.legs) {
+        for (const ref of [leg.from, leg.to]) {
+          if (!('user' in ref)) continue;
+          const key = `u${ref.user}:${ref.purpose}:${req.asset}:${req.book}`;
+          if (this.ids.has(key) || pending?.has(key)) continue;
+          wanted.set(key, {
+            user: ref.user,
+            purpose: ref.purpose,
+            asset: req.asset,
+            book: req.book,
+          });
+        }
+      }
+    }
+    if (wanted.size === 0) return;
+    const list = [...wanted.values()];
+    const rows = await tx.query<{
+      id: number;
+      user_id: number;
+      purpose: string;
+      asset: string;
+      book: Book;
+    }>(
+      `with wanted as (
+         select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[])
+           as w(user_id, purpose, asset, book)
+       ), made as (
+         insert into ledger_accounts (user_id, asset, book, purpose)
+         select user_id, asset, book, purpose from wanted order by user_id
+         on conflict do nothing returning id, user_id, purpose, asset, book
+       )
+       select id, user_id, purpose, asset, book from made
+       union all
+       select a.id, a.user_id, a.purpose, a.asset, a.book from ledger_accounts a
+         join wanted w on a.user_id = w.user_id and a.asset = w.asset and a.book = w.book
+                      and a.purpose = w.purpose`,
+      [
+        list.map((w) => w.user),
+        list.map((w) => w.purpose),
+        list.map((w) => w.asset),
+        list.map((w) => w.book),
+      ],
+    );
+    let map = pending;
+    if (map === undefined) this.pending.set(tx, (map = new Map()));
+    for (const r of rows) map.set(`u${r.user_id}:${r.purpose}:${r.asset}:${r.book}`, Number(r.id));
+  }
+
+  /** A platform account's balance (a reserve's, to show and to check what it covers). */
+  async platformBalance(
+    tx: Queryable,
+    account: PlatformAccount,
+    asset: string,
+    book: Book,
+  ): Promise<bigint> {
+    const [row] = await tx.query<{ balance: string }>(
+      'select balance::text from ledger_accounts where platform_key = $1 and asset = $2 and book = $3',
+      [account, asset, book],
+    );
+    return row === undefined ? 0n : toUnits(row.balance, this.scaleOf(asset));
   }
 
   /** A user's balance in the asset's smallest unit. */

@@ -42,6 +42,23 @@ const configSchema = z.object({
    */
   DEV_FEED_ROUTE: bool.optional(),
   /**
+   * Serve POST /dev/clock, which moves the jobs' and plans' and loans' clock forward by whole
+   * days (browser tests see a day's yield). Refused in production: days pass there on their own.
+   */
+  DEV_CLOCK_ROUTE: bool.optional(),
+  /** The zone whose calendar days smart plans pay and loans accrue by (an IANA name). */
+  EARN_TIME_ZONE: z
+    .string()
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone')
+    .default('UTC'),
+  /**
    * How often (ms) the platform's spot market maker checks its quotes against the feed;
    * 0 stops it quoting (tests drive it themselves).
    */
@@ -165,6 +182,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.NODE_ENV === 'production' && c.DEV_CLOCK_ROUTE === true) {
+    throw new ConfigError('DEV_CLOCK_ROUTE is refused in production: days pass on their own');
+  }
   if (c.NODE_ENV === 'production' && c.DEV_FEED_ROUTE === true) {
     throw new ConfigError(
       'DEV_FEED_ROUTE is refused in production: prices come only from the feed',
@@ -178,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DEV_OUTBOX_ROUTE:
       c.NODE_ENV !== 'production' && (c.DEV_OUTBOX_ROUTE ?? c.SMTP_URL === undefined),
     DEV_FEED_ROUTE: c.NODE_ENV !== 'production' && c.DEV_FEED_ROUTE === true,
+    DEV_CLOCK_ROUTE: c.NODE_ENV !== 'production' && c.DEV_CLOCK_ROUTE === true,
   };
 }
 

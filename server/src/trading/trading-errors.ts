@@ -4,6 +4,8 @@ import { LedgerError } from '../ledger/ledger.ts';
 
 const CODES: Record<LedgerError['reason'], CodeValue> = {
   insufficient_funds: Code.insufficientBalance,
+  // No reserve is touched here: a refusal of one would be a bug.
+  reserve_short: Code.systemError,
   idempotency_conflict: Code.requestKeyReused,
   unknown_asset: Code.badRequest,
   invalid_amount: Code.purchaseAmountWrong,

@@ -91,5 +91,40 @@ export function noticeView(n: Notice, t: TFunction): NoticeView {
         to: '/profile/orders?tab=spot',
         book: n.book,
       };
+    case 'plans.paid':
+      return {
+        text: t('notifications:text.plansPaid', { count: n.plans, day: n.day }),
+        figure: { label: t('notifications:earned'), value: n.amount, asset: 'USDT', signed: false },
+        to: '/trading?tab=mine',
+      };
+    case 'plans.matured':
+      return {
+        text: t('notifications:text.planMatured', { amount: n.amount }),
+        figure: { label: t('notifications:earned'), value: n.revenue, asset: 'USDT', signed: false },
+        to: '/trading?tab=mine',
+      };
+    case 'loans.decided':
+      return {
+        text: t(n.approved ? 'notifications:text.loanApproved' : 'notifications:text.loanRejected', {
+          amount: n.amount,
+        }),
+        reason:
+          n.reasonCode === null || n.reasonCode === 'other'
+            ? undefined
+            : t(`notifications:loanReason.${n.reasonCode}`),
+        to: `/loan/${n.loanId}`,
+      };
+    case 'loans.due':
+      return {
+        text: t('notifications:text.loanDue', { day: n.dueDay }),
+        figure: { label: t('notifications:owed'), value: n.owed, asset: 'USDT', signed: false },
+        to: `/loan/${n.loanId}`,
+      };
+    case 'loans.overdue':
+      return {
+        text: t('notifications:text.loanOverdue', { damages: n.dailyDamages }),
+        figure: { label: t('notifications:owed'), value: n.owed, asset: 'USDT', signed: false },
+        to: `/loan/${n.loanId}`,
+      };
   }
 }

@@ -4,6 +4,7 @@ import { Code } from '../../../../contract/errors.ts';
 import type { MarketService } from '../../market/market-service.ts';
 import type { OutboxSender } from '../../platform/notify/outbox-sender.ts';
 import { AppError } from '../../errors.ts';
+import type { Clock } from '../../platform/clock.ts';
 
 const outboxQuery = z.object({
   to: z.string().max(300).optional(),
@@ -38,5 +39,25 @@ export function devFeedRoutes(app: FastifyInstance, market: MarketService): void
     const before = market.stats.ticks;
     market.ingest([{ code: body.data.code, price: body.data.price, volume: '0', ts: Date.now() }]);
     return { code: Code.ok, result: { accepted: market.stats.ticks > before } };
+  });
+}
+
+const clockBody = z.object({ days: z.number().int().min(1).max(400) }).strict();
+
+/**
+ * POST /dev/clock: moves the jobs' clock (and the plans' and loans') forward by whole days and
+ * runs the jobs now due (DEV_CLOCK_ROUTE, never in production). Browser tests see a day's yield.
+ */
+export function devClockRoutes(
+  app: FastifyInstance,
+  clock: Clock,
+  jobs: { runDue(): Promise<void> },
+): void {
+  app.post('/dev/clock', async (request) => {
+    const body = clockBody.safeParse(request.body);
+    if (!body.success) throw new AppError(Code.badRequest);
+    clock.advance(body.data.days * 86_400_000);
+    await jobs.runDue();
+    return { code: Code.ok, result: { now: new Date(clock.now()).toISOString() } };
   });
 }

@@ -14,6 +14,10 @@ export const LockSpace = {
   proofUploads: 3,
   /** A person's withdrawals within their level's daily cap (funds/withdrawal-cap.ts). */
   withdrawals: 4,
+  /** A person's subscriptions to one plan product, within its purchase limit (plans/plans.ts). */
+  planBuys: 5,
+  /** A person's one open loan (loans/loans.ts). */
+  loanApplications: 6,
 } as const;
 
 export async function lockPerson(

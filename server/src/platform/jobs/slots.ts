@@ -163,7 +163,7 @@ export function localMidnight(key: string, timeZone: string): number {
   return start;
 }
 
-function addDays(key: string, days: number): string {
+export function addDays(key: string, days: number): string {
   const [y, m, d] = key.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }

@@ -1,0 +1,278 @@
+import { createHash } from 'node:crypto';
+import type { Book } from '../../../contract/envelope.ts';
+import { Code } from '../../../contract/errors.ts';
+import {
+  AGREEMENT_CLAUSES,
+  LOAN_AGREEMENT_VERSION,
+  type Loan,
+  type LoanBody,
+  type LoanFiguresView,
+} from '../../../contract/loans/schemas.ts';
+import { loanFigures } from '../../../contract/loans/terms.ts';
+import { assert } from '../assert.ts';
+import { AppError } from '../errors.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import { fromUnits, toUnits } from '../money/decimal.ts';
+import { LockSpace, lockPerson } from '../platform/db/advisory-locks.ts';
+import type { Queryable, Tx } from '../platform/db/database.ts';
+import type { Files } from '../platform/files/files.ts';
+import { addDays, localDate } from '../platform/jobs/slots.ts';
+import { firstOfTwins, replayOf, requestHash } from '../platform/request-replay.ts';
+import { plain, USDT_SCALE } from '../plans/products.ts';
+import { loanSignatureKind } from './files.ts';
+import { withLoanCodes } from './loan-errors.ts';
+import type { LoanProductRow, LoanProducts } from './products.ts';
+import { LENDING, loansKey } from './transfers.ts';
+import { LOAN_COLUMNS, loanView, owedOf, termsOf, type LoanRow } from './view.ts';
+
+/** What loans need of identity verification (the kyc capability). */
+export interface LoanIdentity {
+  status(userId: number): Promise<'none' | 'pending' | 'verified' | 'rejected'>;
+}
+
+export interface LoanParams {
+  get(key: 'kyc_loan_max_verified'): Promise<string>;
+}
+
+const usdt = (units: bigint) => plain(fromUnits(units, USDT_SCALE));
+
+/**
+ * People's loans (docs/loans.md): the agreement and its figures, an application signed on
+ * screen, its repayment. Staff's decision is review.ts's; the days' interest is daily.ts's.
+ */
+export class Loans {
+  constructor(
+    readonly db: Queryable,
+    private readonly ledger: Ledger,
+    private readonly files: Files,
+    private readonly products: LoanProducts,
+    private readonly identity: LoanIdentity,
+    private readonly params: LoanParams,
+    readonly timeZone: string,
+    private readonly now: () => number,
+  ) {}
+
+  /** The largest loan the person's identity level allows (null: verification needed). */
+  async personalMax(userId: number | undefined): Promise<string | null> {
+    if (userId === undefined || (await this.identity.status(userId)) !== 'verified') return null;
+    const cap = await this.params.get('kyc_loan_max_verified');
+    return cap === '' ? null : cap;
+  }
+
+  /** Verified identity, an open product, a term it offers, an amount in range and cap. */
+  private async checked(userId: number, productId: number, amount: string, termDays: number) {
+    const status = await this.identity.status(userId);
+    if (status === 'pending') throw new AppError(Code.verificationUnderReview);
+    if (status !== 'verified') throw new AppError(Code.notVerified);
+    const product = await this.products.row(this.db, productId);
+    if (product === undefined || product.status !== 'open') {
+      throw new AppError(Code.notFound, { field: 'productId' });
+    }
+    if (!product.terms.map(Number).includes(termDays)) {
+      throw new AppError(Code.loanTermWrong, { field: 'termDays' });
+    }
+    const units = toUnits(amount, USDT_SCALE);
+    const cap = await this.params.get('kyc_loan_max_verified');
+    const inRange =
+      units >= toUnits(product.min_amount, USDT_SCALE) &&
+      units <= toUnits(product.max_amount, USDT_SCALE) &&
+      (cap === '' || units <= toUnits(cap, USDT_SCALE));
+    if (!inRange) throw new AppError(Code.amountInvalid, { field: 'amount' });
+    return { product, units };
+  }
+
+  figures(product: LoanProductRow, units: bigint, termDays: number): LoanFiguresView {
+    const terms = termsOf(product, termDays);
+    const f = loanFigures(units, terms);
+    const today = localDate(this.now(), this.timeZone);
+    return {
+      amount: usdt(units),
+      termDays,
+      dailyRatePercent: plain(product.daily_rate),
+      annualPercent: f.annualPercent,
+      freeDays: product.free_days,
+      totalInterest: usdt(f.totalInterest),
+      totalRepay: usdt(f.totalRepay),
+      overdueRatePercent: plain(product.overdue_rate),
+      dailyDamages: usdt(f.dailyDamages),
+      repayBy: addDays(today, termDays),
+    };
+  }
+
+  async agreement(userId: number, q: { productId: number; amount: string; termDays: number }) {
+    const { product, units } = await this.checked(userId, q.productId, q.amount, q.termDays);
+    return {
+      version: LOAN_AGREEMENT_VERSION,
+      productName: product.name,
+      clauses: [...AGREEMENT_CLAUSES],
+      figures: this.figures(product, units, q.termDays),
+    };
+  }
+
+  async apply(userId: number, book: Book, body: LoanBody): Promise<Loan> {
+    if (book !== 'real') throw new AppError(Code.demoNotAllowed);
+    const hash = requestHash(book, body);
+    const replayed = await this.byKey(userId, body.key, hash);
+    if (replayed !== undefined) return this.view(replayed);
+    const { product, units } = await this.checked(
+      userId,
+      body.productId,
+      body.amount,
+      body.termDays,
+    );
+    if (body.agreementVersion !== LOAN_AGREEMENT_VERSION) {
+      throw new AppError(Code.agreementStale, { field: 'agreementVersion' });
+    }
+    const figures = this.figures(product, units, body.termDays);
+    if (
+      figures.totalRepay !== plain(body.figures.totalRepay) ||
+      figures.totalInterest !== plain(body.figures.totalInterest)
+    ) {
+      throw new AppError(Code.agreementStale, { field: 'figures' });
+    }
+    const lending = await this.ledger.platformBalance(this.db, LENDING, 'USDT', 'real');
+    if (lending < units) throw new AppError(Code.lendingShort);
+    const signature = await this.files
+      .read(body.signature, { userId }, loanSignatureKind.kind)
+      .catch(() => {
+        throw new AppError(Code.agreementNotSigned, { field: 'signature' });
+      });
+    const signatureSha = createHash('sha256').update(signature.bytes).digest('hex');
+    const { value } = await firstOfTwins(
+      () =>
+        withLoanCodes(() =>
+          this.ledger.atomically(async (tx) => {
+            await lockPerson(tx, LockSpace.loanApplications, userId);
+            const [open] = await tx.query(
+              `select 1 from loans where user_id = $1 and status in ('pending', 'repaying', 'expired')`,
+              [userId],
+            );
+            if (open !== undefined) throw new AppError(Code.loanOpen);
+            const signed = {
+              version: LOAN_AGREEMENT_VERSION,
+              userId,
+              productId: Number(product.id),
+              productName: product.name,
+              figures,
+              language: body.language,
+              signatureSha256: signatureSha,
+              signedAt: new Date(this.now()).toISOString(),
+            };
+            const agreementHash = createHash('sha256').update(JSON.stringify(signed)).digest('hex');
+            const [row] = await tx.query<{ id: number }>(
+              `insert into loans (user_id, product_id, request_key, body_hash, amount, term_days,
+                 daily_rate, free_days, overdue_rate, agreement_version, figures, signature_id,
+                 signature_sha256, agreement_hash, language, status, applied_at)
+               values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'pending', $16)
+               returning id`,
+              [
+                userId,
+                product.id,
+                body.key,
+                hash,
+                fromUnits(units, USDT_SCALE),
+                body.termDays,
+                product.daily_rate,
+                product.free_days,
+                product.overdue_rate,
+                LOAN_AGREEMENT_VERSION,
+                JSON.stringify(signed),
+                body.signature,
+                signatureSha,
+                agreementHash,
+                body.language,
+                new Date(this.now()),
+              ],
+            );
+            assert(row !== undefined, 'loan insert returned no row');
+            return (await this.byId(tx, userId, Number(row.id))) as LoanRow;
+          }),
+        ),
+      () => this.byKey(userId, body.key, hash),
+    );
+    return this.view(value);
+  }
+
+  /** Repays in full: principal to the lending account, interest and damages to fees. */
+  async repay(userId: number, id: number): Promise<Loan> {
+    const row = await withLoanCodes(() =>
+      this.ledger.atomically(async (tx) => {
+        const loan = await this.byId(tx, userId, id, true);
+        if (loan === undefined) throw new AppError(Code.notFound, { field: 'id' });
+        if (loan.status !== 'repaying' && loan.status !== 'expired') {
+          throw new AppError(Code.loanNotRepayable, { field: 'id' });
+        }
+        const { principal, interest, damages, owed } = owedOf(loan);
+        const from = { user: userId, purpose: 'available' } as const;
+        const parts = [
+          { to: { platform: LENDING }, amount: principal, kind: 'loan_principal_repaid' as const },
+          { to: { platform: 'fees' as const }, amount: interest, kind: 'loan_interest' as const },
+          { to: { platform: 'fees' as const }, amount: damages, kind: 'loan_damages' as const },
+        ].filter((p) => p.amount > 0n);
+        await this.ledger.post(tx, {
+          key: loansKey.repay(id),
+          asset: 'USDT',
+          book: 'real',
+          legs: parts.map((p) => ({
+            from,
+            to: p.to,
+            amount: p.amount,
+            kind: p.kind,
+            reference: `loan:${id}`,
+          })),
+        });
+        await tx.query(
+          `update loans set status = 'repaid', repaid_amount = $2, repaid_at = $3 where id = $1`,
+          [id, fromUnits(owed, USDT_SCALE), new Date(this.now())],
+        );
+        return this.byId(tx, userId, id);
+      }),
+    );
+    assert(row !== undefined, 'loan vanished');
+    return this.view(row);
+  }
+
+  async list(userId: number, q: { status?: Loan['status']; page: number; size: number }) {
+    const rows = await this.db.query<LoanRow>(
+      `select ${LOAN_COLUMNS} where l.user_id = $1 and ($2::text is null or l.status = $2)
+        order by l.id desc limit $3 offset $4`,
+      [userId, q.status ?? null, q.size, (q.page - 1) * q.size],
+    );
+    const [count] = await this.db.query<{ n: number }>(
+      'select count(*)::int as n from loans where user_id = $1 and ($2::text is null or status = $2)',
+      [userId, q.status ?? null],
+    );
+    return { list: rows.map((r) => this.view(r)), total: count?.n ?? 0 };
+  }
+
+  async get(userId: number, id: number): Promise<Loan> {
+    const row = await this.byId(this.db, userId, id);
+    if (row === undefined) throw new AppError(Code.notFound, { field: 'id' });
+    return this.view(row);
+  }
+
+  async byId(
+    q: Queryable | Tx,
+    userId: number,
+    id: number,
+    lock = false,
+  ): Promise<LoanRow | undefined> {
+    const [row] = await q.query<LoanRow>(
+      `select ${LOAN_COLUMNS} where l.id = $1 and l.user_id = $2 ${lock ? 'for no key update of l' : ''}`,
+      [id, userId],
+    );
+    return row;
+  }
+
+  private async byKey(userId: number, key: string, hash: string) {
+    const [row] = await this.db.query<LoanRow>(
+      `select ${LOAN_COLUMNS} where l.user_id = $1 and l.request_key = $2`,
+      [userId, key],
+    );
+    return replayOf(row, hash);
+  }
+
+  view(r: LoanRow): Loan {
+    return loanView(r);
+  }
+}
