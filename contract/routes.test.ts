@@ -11,6 +11,8 @@ import { spotRoutes } from './spot/routes.ts';
 import { tradingRoutes } from './trading/routes.ts';
 import { filesRoutes } from './files/routes.ts';
 import { kycRoutes } from './kyc/routes.ts';
+import { loansRoutes } from './loans/routes.ts';
+import { plansRoutes } from './plans/routes.ts';
 import { notificationsRoutes } from './notifications/routes.ts';
 
 describe('the merged route table', () => {
@@ -28,6 +30,8 @@ describe('the merged route table', () => {
       filesRoutes,
       notificationsRoutes,
       kycRoutes,
+      plansRoutes,
+      loansRoutes,
     ];
     const names = tables.flatMap((table) => Object.keys(table));
     expect(Object.keys(routes)).toHaveLength(names.length);

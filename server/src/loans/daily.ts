@@ -1,9 +1,10 @@
+import { trimDecimal, USDT_SCALE } from '../money/amounts.ts';
 import { fromUnits, toUnits } from '../money/decimal.ts';
 import type { OnceJob } from '../platform/jobs/jobs.ts';
 import { addDays } from '../platform/jobs/slots.ts';
 import type { Notices } from '../platform/notifications/notices.ts';
 import { assert } from '../assert.ts';
-import { plain, USDT_SCALE } from '../plans/products.ts';
+
 import { percentOf } from '../../../contract/plans/terms.ts';
 
 /** Loans one day accrues at most: past this the job fails loudly rather than run unbounded. */
@@ -52,7 +53,7 @@ export function loanAccrualJob(notices: Notices, timeZone: string): OnceJob {
       );
       assert(rows.length <= LOANS_PER_DAY_MAX, () => `${rows.length} loans in one day`);
       const owed = (r: AccruedRow) =>
-        plain(
+        trimDecimal(
           fromUnits(
             toUnits(r.amount, USDT_SCALE) +
               toUnits(r.interest, USDT_SCALE) +
@@ -69,7 +70,7 @@ export function loanAccrualJob(notices: Notices, timeZone: string): OnceJob {
             kind: 'loans.overdue' as const,
             loanId: Number(r.id),
             owed: owed(r),
-            dailyDamages: plain(
+            dailyDamages: trimDecimal(
               fromUnits(
                 percentOf(toUnits(r.amount, USDT_SCALE), r.overdue_rate, 'down'),
                 USDT_SCALE,

@@ -12,13 +12,14 @@ import { loanFigures } from '../../../contract/loans/terms.ts';
 import { assert } from '../assert.ts';
 import { AppError } from '../errors.ts';
 import type { Ledger } from '../ledger/ledger.ts';
+import { trimDecimal, USDT_SCALE } from '../money/amounts.ts';
 import { fromUnits, toUnits } from '../money/decimal.ts';
 import { LockSpace, lockPerson } from '../platform/db/advisory-locks.ts';
 import type { Queryable, Tx } from '../platform/db/database.ts';
 import type { Files } from '../platform/files/files.ts';
 import { addDays, localDate } from '../platform/jobs/slots.ts';
 import { firstOfTwins, replayOf, requestHash } from '../platform/request-replay.ts';
-import { plain, USDT_SCALE } from '../plans/products.ts';
+
 import { loanSignatureKind } from './files.ts';
 import { withLoanCodes } from './loan-errors.ts';
 import type { LoanProductRow, LoanProducts } from './products.ts';
@@ -34,7 +35,7 @@ export interface LoanParams {
   get(key: 'kyc_loan_max_verified'): Promise<string>;
 }
 
-const usdt = (units: bigint) => plain(fromUnits(units, USDT_SCALE));
+const usdt = (units: bigint) => trimDecimal(fromUnits(units, USDT_SCALE));
 
 /**
  * People's loans (docs/loans.md): the agreement and its figures, an application signed on
@@ -88,12 +89,12 @@ export class Loans {
     return {
       amount: usdt(units),
       termDays,
-      dailyRatePercent: plain(product.daily_rate),
+      dailyRatePercent: trimDecimal(product.daily_rate),
       annualPercent: f.annualPercent,
       freeDays: product.free_days,
       totalInterest: usdt(f.totalInterest),
       totalRepay: usdt(f.totalRepay),
-      overdueRatePercent: plain(product.overdue_rate),
+      overdueRatePercent: trimDecimal(product.overdue_rate),
       dailyDamages: usdt(f.dailyDamages),
       repayBy: addDays(today, termDays),
     };
@@ -125,8 +126,8 @@ export class Loans {
     }
     const figures = this.figures(product, units, body.termDays);
     if (
-      figures.totalRepay !== plain(body.figures.totalRepay) ||
-      figures.totalInterest !== plain(body.figures.totalInterest)
+      figures.totalRepay !== trimDecimal(body.figures.totalRepay) ||
+      figures.totalInterest !== trimDecimal(body.figures.totalInterest)
     ) {
       throw new AppError(Code.agreementStale, { field: 'figures' });
     }

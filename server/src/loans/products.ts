@@ -6,9 +6,10 @@ import { assert } from '../assert.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
 import { AppError } from '../errors.ts';
 import type { Ledger } from '../ledger/ledger.ts';
+import { trimDecimal, USDT_SCALE } from '../money/amounts.ts';
 import { fromUnits, toUnits } from '../money/decimal.ts';
 import type { Queryable } from '../platform/db/database.ts';
-import { plain, USDT_SCALE } from '../plans/products.ts';
+
 import { LENDING, loansKey } from './transfers.ts';
 import { withLoanCodes } from './loan-errors.ts';
 
@@ -32,12 +33,12 @@ export function productView(r: LoanProductRow): LoanProduct {
     id: Number(r.id),
     name: r.name,
     asset: 'USDT',
-    minAmount: plain(r.min_amount),
-    maxAmount: plain(r.max_amount),
+    minAmount: trimDecimal(r.min_amount),
+    maxAmount: trimDecimal(r.max_amount),
     terms: r.terms.map(Number),
-    dailyRatePercent: plain(r.daily_rate),
+    dailyRatePercent: trimDecimal(r.daily_rate),
     freeDays: r.free_days,
-    overdueRatePercent: plain(r.overdue_rate),
+    overdueRatePercent: trimDecimal(r.overdue_rate),
     status: r.status,
   };
 }
@@ -72,10 +73,10 @@ export class LoanProducts {
       `select coalesce(sum(amount), 0)::text as units from loans where status in ('repaying', 'expired')`,
     );
     return {
-      lendingBalance: plain(
+      lendingBalance: trimDecimal(
         fromUnits(await this.ledger.platformBalance(q, LENDING, 'USDT', 'real'), USDT_SCALE),
       ),
-      outstanding: plain(out?.units ?? '0'),
+      outstanding: trimDecimal(out?.units ?? '0'),
     };
   }
 

@@ -1,3 +1,4 @@
+import { trimDecimal, USDT_SCALE } from '../money/amounts.ts';
 import type { Staff } from '../../../contract/admin/schemas.ts';
 import type { DecisionBody } from '../../../contract/review.ts';
 import { LOAN_REJECT_REASONS, type LoanStatus } from '../../../contract/loans/schemas.ts';
@@ -8,7 +9,7 @@ import type { Database, Queryable, Tx } from '../platform/db/database.ts';
 import { addDays, localDate } from '../platform/jobs/slots.ts';
 import type { Notices } from '../platform/notifications/notices.ts';
 import type { ReviewCase, ReviewDesk } from '../platform/review/review-desk.ts';
-import { plain, USDT_SCALE } from '../plans/products.ts';
+
 import { withLoanCodes } from './loan-errors.ts';
 import { LENDING, loansKey } from './transfers.ts';
 import { LOAN_COLUMNS, loanView, type LoanRow } from './view.ts';
@@ -102,7 +103,7 @@ export class LoanReview {
         kind: 'loans.decided',
         loanId: Number(pending.id),
         approved,
-        amount: plain(pending.amount),
+        amount: trimDecimal(pending.amount),
         reasonCode: approved ? null : decided.reasonCode,
       });
       const row = await this.row(tx, Number(pending.id));

@@ -1,9 +1,9 @@
 import type { Loan, LoanStatus } from '../../../contract/loans/schemas.ts';
 import { accruedAfter, chargeOfDay, type LoanTerms } from '../../../contract/loans/terms.ts';
 import { assert } from '../assert.ts';
+import { trimDecimal, USDT_SCALE } from '../money/amounts.ts';
 import { fromUnits, toUnits } from '../money/decimal.ts';
 import { addDays } from '../platform/jobs/slots.ts';
-import { plain, USDT_SCALE } from '../plans/products.ts';
 
 export interface LoanRow {
   id: number;
@@ -41,7 +41,7 @@ export const LOAN_COLUMNS = `l.id, l.user_id, l.product_id, p.name as product_na
   l.applied_at, l.decided_at, l.repaid_at
   from loans l join loan_products p on p.id = l.product_id`;
 
-const usdt = (units: bigint) => plain(fromUnits(units, USDT_SCALE));
+const usdt = (units: bigint) => trimDecimal(fromUnits(units, USDT_SCALE));
 /** Days of the schedule shown past the repayment day (damages accrue every one of them). */
 const SCHEDULE_OVERDUE_DAYS = 7;
 
@@ -104,22 +104,22 @@ export function loanView(r: LoanRow): Loan {
     productId: Number(r.product_id),
     productName: r.product_name,
     status: r.status,
-    amount: plain(r.amount),
+    amount: trimDecimal(r.amount),
     termDays: r.term_days,
-    dailyRatePercent: plain(r.daily_rate),
+    dailyRatePercent: trimDecimal(r.daily_rate),
     freeDays: r.free_days,
-    overdueRatePercent: plain(r.overdue_rate),
+    overdueRatePercent: trimDecimal(r.overdue_rate),
     figures: r.figures.figures,
     agreementVersion: r.agreement_version,
     agreementHash: r.agreement_hash,
     firstDay: r.first_day,
     dueDay: r.due_day,
     daysAccrued: r.days_accrued,
-    interest: plain(r.interest),
-    damages: plain(r.damages),
+    interest: trimDecimal(r.interest),
+    damages: trimDecimal(r.damages),
     owed: open ? usdt(owedOf(r).owed) : null,
     schedule: scheduleOf(r, principal),
-    repaidAmount: r.repaid_amount === null ? null : plain(r.repaid_amount),
+    repaidAmount: r.repaid_amount === null ? null : trimDecimal(r.repaid_amount),
     reasonCode: r.reason_code,
     appliedAt: new Date(r.applied_at).toISOString(),
     decidedAt: r.decided_at === null ? null : new Date(r.decided_at).toISOString(),

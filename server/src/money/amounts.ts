@@ -15,3 +15,6 @@ export function unitsOf(amount: string, asset: Asset): bigint {
 
 /** A NUMERIC read from the database, in the shortest exact form. */
 export { trimDecimal } from '../../../contract/decimal.ts';
+
+/** USDT's scale: the plans' and loans' one asset. */
+export const USDT_SCALE = ASSET_SCALE.USDT;

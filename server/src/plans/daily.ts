@@ -1,11 +1,12 @@
 import { assert } from '../assert.ts';
 import type { Ledger, TransferRequest } from '../ledger/ledger.ts';
+import { trimDecimal, USDT_SCALE } from '../money/amounts.ts';
 import { fromUnits, toUnits } from '../money/decimal.ts';
 import type { Tx } from '../platform/db/database.ts';
 import type { OnceJob, Slot } from '../platform/jobs/jobs.ts';
 import { addDays } from '../platform/jobs/slots.ts';
 import type { Notices } from '../platform/notifications/notices.ts';
-import { plain, USDT_SCALE } from './products.ts';
+
 import { planReserve, plansKey } from './transfers.ts';
 
 /** Batches one ledger statement writes (Ledger.postMany's bound is 10,000). */
@@ -140,7 +141,7 @@ async function tell(
     sum.plans += 1;
     perPerson.set(Number(p.user_id), sum);
   }
-  const usdt = (u: bigint) => plain(fromUnits(u, USDT_SCALE));
+  const usdt = (u: bigint) => trimDecimal(fromUnits(u, USDT_SCALE));
   await notices.raiseMany(tx, [
     ...[...perPerson].map(([userId, s]) => ({
       userId,
@@ -151,7 +152,7 @@ async function tell(
       notice: {
         kind: 'plans.matured' as const,
         planId: Number(p.id),
-        amount: plain(p.amount),
+        amount: trimDecimal(p.amount),
         revenue: usdt(toUnits(p.daily_yield, USDT_SCALE) * BigInt(p.cycle_days)),
       },
     })),

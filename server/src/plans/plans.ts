@@ -5,13 +5,15 @@ import { exitPenalty, planFigures } from '../../../contract/plans/terms.ts';
 import { assert } from '../assert.ts';
 import { AppError } from '../errors.ts';
 import type { Ledger } from '../ledger/ledger.ts';
+import { trimDecimal, USDT_SCALE } from '../money/amounts.ts';
 import { fromUnits, toUnits } from '../money/decimal.ts';
 import { LockSpace, lockPerson } from '../platform/db/advisory-locks.ts';
 import type { Queryable, Tx } from '../platform/db/database.ts';
 import { addDays, localDate, localMidnight } from '../platform/jobs/slots.ts';
 import { firstOfTwins, replayOf, requestHash } from '../platform/request-replay.ts';
 import { withPlanCodes } from './plan-errors.ts';
-import { plain, USDT_SCALE, type PlanProducts } from './products.ts';
+import { type PlanProducts } from './products.ts';
+
 import { planReserve, plansKey } from './transfers.ts';
 
 export interface PlanRow {
@@ -44,7 +46,7 @@ export const PLAN_COLUMNS = `p.id, p.user_id, p.product_id, pp.name as product_n
     where t.kind = 'plan_yield' and t.reference = 'plan:' || p.id) as revenue`;
 const FROM = 'from plans p join plan_products pp on pp.id = p.product_id';
 
-const usdt = (units: bigint) => plain(fromUnits(units, USDT_SCALE));
+const usdt = (units: bigint) => trimDecimal(fromUnits(units, USDT_SCALE));
 const DAY_MS = 86_400_000;
 
 /**
@@ -244,10 +246,10 @@ export class Plans {
       productId: Number(r.product_id),
       productName: r.product_name,
       status: r.status,
-      amount: plain(r.amount),
-      dailyRatePercent: plain(r.daily_rate),
+      amount: trimDecimal(r.amount),
+      dailyRatePercent: trimDecimal(r.daily_rate),
       cycleDays: r.cycle_days,
-      exitPenaltyPercent: plain(r.exit_penalty),
+      exitPenaltyPercent: trimDecimal(r.exit_penalty),
       dailyYield: usdt(perDay),
       daysPaid: r.days_paid,
       runDays: Math.max(0, Math.floor((now - new Date(r.created_at).getTime()) / DAY_MS)),
@@ -263,7 +265,7 @@ export class Plans {
       lastDay: addDays(r.first_day, r.cycle_days - 1),
       exitPenalty: earning ? usdt(penalty) : null,
       exitReturns: earning ? usdt(principal - penalty) : null,
-      penalty: r.penalty === null ? null : plain(r.penalty),
+      penalty: r.penalty === null ? null : trimDecimal(r.penalty),
       createdAt: new Date(r.created_at).toISOString(),
       endedAt: r.ended_at === null ? null : new Date(r.ended_at).toISOString(),
     };

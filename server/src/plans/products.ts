@@ -10,13 +10,12 @@ import { assert } from '../assert.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
 import { AppError } from '../errors.ts';
 import type { Ledger } from '../ledger/ledger.ts';
+import { trimDecimal, USDT_SCALE } from '../money/amounts.ts';
 import { fromUnits, toUnits } from '../money/decimal.ts';
 import type { Queryable, Tx } from '../platform/db/database.ts';
 import { addDays, localDate } from '../platform/jobs/slots.ts';
 import { planReserve, plansKey } from './transfers.ts';
 import { withPlanCodes } from './plan-errors.ts';
-
-export const USDT_SCALE = 6;
 
 export interface ProductRow {
   id: number;
@@ -34,12 +33,7 @@ export interface ProductRow {
 const PRODUCT_COLUMNS = `id, name, min_amount::text, max_amount::text, cycle_days,
   daily_rate::text, purchase_limit, exit_penalty::text, yield_source, status`;
 
-/** A stored decimal as the wire shows it (no trailing zeros). */
-export function plain(value: string): string {
-  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
-}
-
-const usdt = (units: bigint) => plain(fromUnits(units, USDT_SCALE));
+const usdt = (units: bigint) => trimDecimal(fromUnits(units, USDT_SCALE));
 
 /**
  * Smart plan products and their reserves (docs/plans.md): staff create and change them with a
@@ -89,12 +83,12 @@ export class PlanProducts {
       id: Number(r.id),
       name: r.name,
       asset: 'USDT',
-      minAmount: plain(r.min_amount),
-      maxAmount: plain(r.max_amount),
+      minAmount: trimDecimal(r.min_amount),
+      maxAmount: trimDecimal(r.max_amount),
       cycleDays: r.cycle_days,
-      dailyRatePercent: plain(r.daily_rate),
+      dailyRatePercent: trimDecimal(r.daily_rate),
       purchaseLimit: r.purchase_limit,
-      exitPenaltyPercent: plain(r.exit_penalty),
+      exitPenaltyPercent: trimDecimal(r.exit_penalty),
       yieldSource: r.yield_source,
       status: r.status,
       bought,
@@ -114,8 +108,8 @@ export class PlanProducts {
     return {
       balance: usdt(await this.ledger.platformBalance(q, planReserve(productId), 'USDT', 'real')),
       promised: usdt(await this.promised(q, productId)),
-      paid7d: plain(paid?.d7 ?? '0'),
-      paid30d: plain(paid?.d30 ?? '0'),
+      paid7d: trimDecimal(paid?.d7 ?? '0'),
+      paid30d: trimDecimal(paid?.d30 ?? '0'),
     };
   }
 
