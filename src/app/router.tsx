@@ -4,9 +4,11 @@ import { authRoutes, LoginPage } from '../features/auth/routes.tsx';
 import { contentRoutes } from '../features/content/routes.tsx';
 import { fundsRoutes } from '../features/funds/routes.tsx';
 import { KycBadge, kycRoutes } from '../features/kyc/routes.tsx';
+import { loansRoutes } from '../features/loans/routes.tsx';
 import { marketRoutes } from '../features/market/routes.tsx';
 import { nftsRoutes } from '../features/nfts/routes.tsx';
 import { notificationsRoutes } from '../features/notifications/routes.tsx';
+import { plansRoutes } from '../features/plans/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { SpotLink, spotRoutes } from '../features/spot/routes.tsx';
 import {
@@ -48,6 +50,8 @@ const appRoutes: AppRoute[] = [
     rowAction: (code) => <SpotLink place="row" code={code} />,
   }),
   ...unavailableRoutes,
+  ...plansRoutes,
+  ...loansRoutes,
   ...nftsRoutes,
   ...notificationsRoutes,
   // The profile's identity entry shows the verification status, from the KYC feature.

@@ -4,18 +4,6 @@ const UnavailablePage = page(() => import('./UnavailablePage.tsx'));
 
 export const unavailableRoutes: AppRoute[] = [
   {
-    path: '/trading',
-    element: <UnavailablePage capability="trading" />,
-    guarded: true,
-    page: UnavailablePage,
-  },
-  {
-    path: '/loan',
-    element: <UnavailablePage capability="loan" />,
-    guarded: true,
-    page: UnavailablePage,
-  },
-  {
     path: '/profile/kefu',
     element: <UnavailablePage capability="support" />,
     guarded: true,
