@@ -80,15 +80,20 @@ export class Notices {
        returning id, user_id`,
       [users, kinds, bodies, mandatory],
     );
-    for (const r of rows) this.nudgeAfter(tx, Number(r.user_id), String(r.id));
+    // One commit hook for all of them (a transaction's hooks are bounded).
+    onCommit(tx, () => {
+      for (const r of rows) this.nudge(Number(r.user_id), String(r.id));
+    });
   }
 
   private nudgeAfter(tx: Tx, userId: number, id: string): void {
-    onCommit(tx, () =>
-      this.channels.publish('user.events', {
-        userId,
-        event: { topic: 'notifications', id, at: this.now() },
-      }),
-    );
+    onCommit(tx, () => this.nudge(userId, id));
+  }
+
+  private nudge(userId: number, id: string): void {
+    this.channels.publish('user.events', {
+      userId,
+      event: { topic: 'notifications', id, at: this.now() },
+    });
   }
 }
