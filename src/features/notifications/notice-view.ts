@@ -100,14 +100,22 @@ export function noticeView(n: Notice, t: TFunction): NoticeView {
     case 'plans.matured':
       return {
         text: t('notifications:text.planMatured', { amount: n.amount }),
-        figure: { label: t('notifications:earned'), value: n.revenue, asset: 'USDT', signed: false },
+        figure: {
+          label: t('notifications:earned'),
+          value: n.revenue,
+          asset: 'USDT',
+          signed: false,
+        },
         to: '/trading?tab=mine',
       };
     case 'loans.decided':
       return {
-        text: t(n.approved ? 'notifications:text.loanApproved' : 'notifications:text.loanRejected', {
-          amount: n.amount,
-        }),
+        text: t(
+          n.approved ? 'notifications:text.loanApproved' : 'notifications:text.loanRejected',
+          {
+            amount: n.amount,
+          },
+        ),
         reason:
           n.reasonCode === null || n.reasonCode === 'other'
             ? undefined
