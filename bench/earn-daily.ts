@@ -81,14 +81,14 @@ async function main(): Promise<void> {
     const [sum] = await db.query<{ s: string }>(
       `select coalesce(sum(balance), 0)::text as s from ledger_accounts where asset = 'USDT' and book = 'real'`,
     );
-    console.log(`earn daily jobs on PostgreSQL, ${rows} plans and ${rows} loans (one per person)`);
-    console.log(`  baseline  plain update of the plans:  ${plainPlans.toFixed(0)} ms`);
-    console.log(`  baseline  plain update of the loans:  ${plainLoans.toFixed(0)} ms`);
-    console.log(
+    console.info(`earn daily jobs on PostgreSQL, ${rows} plans and ${rows} loans (one per person)`);
+    console.info(`  baseline  plain update of the plans:  ${plainPlans.toFixed(0)} ms`);
+    console.info(`  baseline  plain update of the loans:  ${plainLoans.toFixed(0)} ms`);
+    console.info(
       `  plans.yield (update, ${paid?.n} ledger batches, notices): ${plansMs.toFixed(0)} ms`,
     );
-    console.log(`  loans.accrue (update, notices):       ${loansMs.toFixed(0)} ms`);
-    console.log(
+    console.info(`  loans.accrue (update, notices):       ${loansMs.toFixed(0)} ms`);
+    console.info(
       `  both jobs: ${((plansMs + loansMs) / 1000).toFixed(2)} s (goal: under 10 s); ledger sums to ${sum?.s}`,
     );
   } finally {
