@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import SignaturePad from 'signature_pad';
+import { useSignaturePad } from '../../ui/use-signature-pad.ts';
 import { upload } from '../../api/client.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
 
@@ -12,9 +12,8 @@ export type SignatureState =
   | { phase: 'failed'; message: string };
 
 /**
- * The signature drawn on screen under the agreement (signature_pad, as identity verification
- * draws its own): black on white, so the PNG reads the same whatever the app's theme. It is
- * uploaded when the person says it is done; drawing again asks for it to be sent again.
+ * The signature drawn on screen under the agreement (ui/use-signature-pad.ts). It is uploaded
+ * when the person says it is done; drawing again asks for it to be sent again.
  */
 export function LoanSignature({
   state,
@@ -24,65 +23,21 @@ export function LoanSignature({
   onChange: (state: SignatureState) => void;
 }) {
   const { t } = useTranslation('loans');
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const pad = useRef<SignaturePad | null>(null);
-  const [empty, setEmpty] = useState(true);
-  // The latest callback, so the pad's listener is added once.
+  // The latest callback, so an upload that ends after a re-render tells the current one.
   const changed = useRef(onChange);
   useEffect(() => {
     changed.current = onChange;
   }, [onChange]);
-
-  useEffect(() => {
-    const el = canvas.current;
-    if (el === null) return;
-    const signature = new SignaturePad(el, {
-      backgroundColor: 'rgb(255, 255, 255)',
-      penColor: 'rgb(17, 24, 39)',
-    });
-    pad.current = signature;
-    // Drawn at the screen's pixel density, so the lines stay sharp on a phone.
-    const fit = () => {
-      const ratio = Math.max(window.devicePixelRatio || 1, 1);
-      const strokes = signature.toData();
-      el.width = el.offsetWidth * ratio;
-      el.height = el.offsetHeight * ratio;
-      el.getContext('2d')?.scale(ratio, ratio);
-      signature.clear();
-      signature.fromData(strokes);
-    };
-    fit();
-    const ended = () => {
-      setEmpty(signature.isEmpty());
-      changed.current({ phase: 'empty' });
-    };
-    signature.addEventListener('endStroke', ended);
-    window.addEventListener('resize', fit);
-    return () => {
-      signature.removeEventListener('endStroke', ended);
-      window.removeEventListener('resize', fit);
-      signature.off();
-      pad.current = null;
-    };
-  }, []);
-
-  function clear() {
-    pad.current?.clear();
-    setEmpty(true);
-    onChange({ phase: 'empty' });
-  }
+  const { canvas, empty, clear, png } = useSignaturePad(() => changed.current({ phase: 'empty' }));
 
   function save() {
-    const el = canvas.current;
-    if (el === null || pad.current?.isEmpty() !== false) return;
-    el.toBlob((png) => {
-      if (png === null) return;
+    png((blob) => {
       onChange({ phase: 'uploading' });
-      upload('uploadLoanSignature', png).then(
+      upload('uploadLoanSignature', blob).then(
         ({ fileId }) => changed.current({ phase: 'done', fileId }),
         (err: unknown) => changed.current({ phase: 'failed', message: errorMessage(t, err) }),
       );
-    }, 'image/png');
+    });
   }
 
   return (
