@@ -244,7 +244,8 @@ export const codeMessages: Record<CodeValue, string> = {
   10184: 'You have the most open orders allowed on this pair: cancel one first',
   10190: 'This notice is about your money and cannot be switched off',
   10191: 'Another reviewer is handling this one',
-  10200: "This plan is full: its funded reserve cannot cover another subscription's promised earnings",
+  10200:
+    "This plan is full: its funded reserve cannot cover another subscription's promised earnings",
   10201: 'Demo accounts cannot use this: switch to your real account',
   10202: 'This plan has already ended',
   10203: 'Sign the loan agreement first',
