@@ -124,17 +124,20 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>, ledger: Ledger
       },
     ],
   });
-  // Each person's principal, held (the accounts, the batches and the holds of a subscription).
+  // Each person's principal, held, and their available account (they funded before buying).
   await db.query(`insert into ledger_accounts (user_id, asset, book, purpose, balance)
-    select id, 'USDT', 'real', 'held', 100 from users`);
+    select id, 'USDT', 'real', p.purpose, case p.purpose when 'held' then 100 else 0 end
+      from users, (values ('held'), ('available')) as p(purpose) where username like 'b%'`);
+  // The principal came in from outside (the house's side), so the book still sums to zero.
   await db.query(
     `insert into ledger_accounts (platform_key, asset, book, purpose, balance)
     values ('house', 'USDT', 'real', 'platform', -100 * $1::numeric)
-    on conflict do nothing`,
+    on conflict (platform_key, asset, book) where platform_key is not null
+      do update set balance = ledger_accounts.balance - 100 * $1::numeric`,
     [rows],
   );
   await db.query(`insert into ledger_batches (idempotency_key, body_hash)
-    select 'bench-hold:' || id, 'x' from users`);
+    select 'bench-hold:' || id, 'x' from users where username like 'b%'`);
   await db.query(`insert into ledger_holds (batch_id, account_id, amount)
     select b.id, a.id, 100 from ledger_batches b
       join ledger_accounts a on a.user_id = substring(b.idempotency_key from 12)::bigint and a.purpose = 'held'
@@ -151,7 +154,8 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>, ledger: Ledger
        free_days, overdue_rate, agreement_version, figures, signature_sha256, agreement_hash,
        language, status, first_day, due_day)
      select id, 1, 'bench-' || id, 'x', 1000, 30, 0.1, 3, 0.5, 'v', '{}', repeat('a', 64),
-            repeat('b', 64), 'en', 'repaying', $1::date, $1::date + 29 from users`,
+            repeat('b', 64), 'en', 'repaying', $1::date, $1::date + 29 from users
+      where username like 'b%'`,
     [first],
   );
   await db.query('analyze');
