@@ -6,6 +6,8 @@ import { adminRoutes } from '../../features/admin/routes.tsx';
 import { contentAdminRoutes } from '../../features/content/admin/routes.tsx';
 import { fundsAdminRoutes } from '../../features/funds/admin/routes.tsx';
 import { kycAdminRoutes } from '../../features/kyc/admin/routes.tsx';
+import { loansAdminRoutes } from '../../features/loans/admin/routes.tsx';
+import { plansAdminRoutes } from '../../features/plans/admin/routes.tsx';
 import { spotAdminRoutes } from '../../features/spot/admin/routes.tsx';
 import type { AdminRoute } from '../../lib/routing.ts';
 
@@ -19,10 +21,24 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   ...adminRoutes,
   ...contentAdminRoutes,
   ...spotAdminRoutes,
+  ...plansAdminRoutes,
+  ...loansAdminRoutes,
 ];
 
 /** The navigation's order, by `nav` name; a section not named here comes last. */
-const NAVIGATION = ['deposits', 'withdrawals', 'kyc', 'users', 'params', 'maker', 'audit', 'staff'];
+const NAVIGATION = [
+  'deposits',
+  'withdrawals',
+  'kyc',
+  'loans',
+  'users',
+  'params',
+  'plans',
+  'loanProducts',
+  'maker',
+  'audit',
+  'staff',
+];
 
 export interface Section {
   name: string;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { adminFieldCodes, type userSummary } from '../../../contract/admin/schemas.ts';
 import type { FundingStatus } from '../../../contract/funds/schemas.ts';
-import { validate } from '../../../contract/validate.ts';
+import { validate, type FieldCodeMap } from '../../../contract/validate.ts';
 import { ApiError } from '../../api/client.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
 import { Pager as SharedPager } from '../Pager.tsx';
@@ -172,8 +172,13 @@ export function useAdminForm() {
     failCode(code: number, field?: string) {
       setError({ message: t(`errors:${code}`), field });
     },
-    check<S extends z.ZodType>(schema: S, input: unknown): z.output<S> | null {
-      const v = validate(schema, adminFieldCodes, input);
+    /** `fields`: the call's own field codes when they are not the back office's (plans, loans). */
+    check<S extends z.ZodType>(
+      schema: S,
+      input: unknown,
+      fields: FieldCodeMap = adminFieldCodes,
+    ): z.output<S> | null {
+      const v = validate(schema, fields, input);
       if (v.ok) return v.data;
       setError({ message: t(`errors:${v.code}`), field: v.field });
       return null;

@@ -113,7 +113,7 @@ export function KycDecision({
   const r = useRejection(docType);
   const error = r.error ?? (serverError === null ? null : errorMessage(t, serverError));
   return (
-    <section className="kyc-decision" data-testid="kyc-decision">
+    <section className="admin-review-decision" data-testid="kyc-decision">
       <p className="muted admin-modal-text" data-testid="kyc-claimed">
         {t('kyc.claimed', { until: formatDateTime(claimedUntil) })}
       </p>

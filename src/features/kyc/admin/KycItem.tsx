@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { imagesFor, type kycQueueItem } from '../../../../contract/kyc/schemas.ts';
 import { currentLocaleTag } from '../../../i18n/i18n.ts';
 import { formatDateTime } from '../../../lib/time.ts';
+import { StaffImage } from '../../../ui/admin/StaffImage.tsx';
 import { KycDecision, type Rejection } from './KycDecision.tsx';
-import { StaffImage } from './StaffImage.tsx';
 
 export type Item = z.infer<typeof kycQueueItem>;
 
@@ -13,7 +13,7 @@ export type Item = z.infer<typeof kycQueueItem>;
 function Outcome({ item }: { item: Item }) {
   const { t } = useTranslation('admin');
   return (
-    <div className="kyc-outcome" data-testid="kyc-outcome">
+    <div className="admin-review-outcome" data-testid="kyc-outcome">
       <span className={`badge kyc-admin-${item.status}`} data-status={item.status}>
         {t(`kyc.status.${item.status}`)}
       </span>
@@ -24,7 +24,7 @@ function Outcome({ item }: { item: Item }) {
         </span>
       ))}
       {item.note !== null && item.note !== '' && (
-        <span className="admin-reason kyc-admin-note">{item.note}</span>
+        <span className="admin-reason admin-review-note">{item.note}</span>
       )}
     </div>
   );
@@ -46,7 +46,7 @@ function Facts({ item }: { item: Item }) {
     ['docType', t(`kyc.docType.${item.docType}`)],
   ] as const;
   return (
-    <dl className="kyc-admin-facts" data-testid="kyc-facts">
+    <dl className="admin-review-facts" data-testid="kyc-facts">
       {facts.map(([key, value]) => (
         <div key={key}>
           <dt>{t(`kyc.field.${key}`)}</dt>
@@ -86,12 +86,12 @@ export function KycItem({
   const claimed = open?.until ?? null;
   return (
     <article
-      className="card kyc-item"
+      className="card admin-review-item"
       data-testid="kyc-row"
       data-status={item.status}
       data-key={item.id}
     >
-      <header className="kyc-item-head">
+      <header className="admin-review-head">
         <span className="num">#{item.id}</span>
         <Link to={`/admin/users/${item.userId}`} className="link admin-user-link">
           {item.username}
@@ -103,7 +103,7 @@ export function KycItem({
         <span>{t(`kyc.docType.${item.docType}`)}</span>
         <button
           type="button"
-          className="btn btn-small btn-ghost kyc-item-toggle"
+          className="btn btn-small btn-ghost admin-review-toggle"
           disabled={opening}
           onClick={open === null ? onOpen : onClose}
           aria-expanded={open !== null}
@@ -123,11 +123,17 @@ export function KycItem({
         </p>
       )}
       {open !== null && (
-        <div className="kyc-review-panel">
+        <div className="admin-review-panel">
           <Facts item={item} />
-          <div className="kyc-docs">
+          <div className="admin-review-images">
             {imagesFor(item.docType).map((image) => (
-              <StaffImage key={image} fileId={item.files[image]} label={t(`kyc.part.${image}`)} />
+              <StaffImage
+                key={image}
+                fileId={item.files[image]}
+                label={t(`kyc.part.${image}`)}
+                missing={t('kyc.deleted')}
+                testId="kyc-doc"
+              />
             ))}
           </div>
           {claimed !== null && (

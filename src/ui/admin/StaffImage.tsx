@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ADMIN_KEY, staffFile } from '../../../api/staff-session.ts';
-import { ErrorAlert } from '../../../ui/admin/AdminUi.tsx';
-import { Spinner } from '../../../ui/EmptyState.tsx';
-import { Modal } from '../../../ui/Modal.tsx';
+import { ADMIN_KEY, staffFile } from '../../api/staff-session.ts';
+import { Spinner } from '../EmptyState.tsx';
+import { Modal } from '../Modal.tsx';
+import { ErrorAlert } from './AdminUi.tsx';
 
 function dataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -16,12 +15,24 @@ function dataUrl(blob: Blob): Promise<string> {
 }
 
 /**
- * One of a person's documents, fetched with the staff token and kept for the session: every
- * read is audited and shown to the person, so reopening a submission does not read it again.
- * Shown as a data: URL, which the server's Content-Security-Policy allows for images.
+ * A file a person uploaded (an identity document, a loan agreement's signature), fetched with
+ * the staff token and kept for the session: every read is audited and shown to the person, so
+ * reopening a review item does not read it again. Shown as a data: URL, which the server's
+ * Content-Security-Policy allows for images. Each review screen passes its own words and test
+ * id (`<testId>` on the figure, `<testId>-image` on the image).
  */
-export function StaffImage({ fileId, label }: { fileId: string | null; label: string }) {
-  const { t } = useTranslation('admin');
+export function StaffImage({
+  fileId,
+  label,
+  missing,
+  testId,
+}: {
+  fileId: string | null;
+  label: string;
+  /** Shown when no file is stored (null id): why, in the screen's words. */
+  missing: string;
+  testId: string;
+}) {
   const [large, setLarge] = useState(false);
   const image = useQuery({
     queryKey: [ADMIN_KEY, 'file', fileId],
@@ -31,16 +42,16 @@ export function StaffImage({ fileId, label }: { fileId: string | null; label: st
     retry: false,
   });
   return (
-    <figure className="kyc-doc" data-testid="kyc-doc">
+    <figure className="staff-image" data-testid={testId}>
       {fileId === null ? (
-        <p className="muted">{t('kyc.deleted')}</p>
+        <p className="muted">{missing}</p>
       ) : image.isPending ? (
         <Spinner />
       ) : image.isError ? (
         <ErrorAlert error={image.error} />
       ) : (
-        <button type="button" className="kyc-doc-open" onClick={() => setLarge(true)}>
-          <img src={image.data} alt={label} data-testid="kyc-doc-image" />
+        <button type="button" className="staff-image-open" onClick={() => setLarge(true)}>
+          <img src={image.data} alt={label} data-testid={`${testId}-image`} />
         </button>
       )}
       <figcaption>{label}</figcaption>
