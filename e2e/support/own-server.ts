@@ -15,6 +15,8 @@ export class OwnServer {
   constructor(
     readonly port: number,
     private readonly dataDir: string,
+    /** What this test needs on top (a development route, the bootstrap admin). */
+    private readonly env: Record<string, string> = {},
   ) {}
 
   get url(): string {
@@ -37,6 +39,7 @@ export class OwnServer {
         MARKET_BACKFILL_DAYS: '1',
         MARKET_TICK_MS: '500',
         SPOT_QUOTE_MS: '0',
+        ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

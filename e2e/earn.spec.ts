@@ -1,0 +1,197 @@
+import type { Page } from '@playwright/test';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { EARN_SERVER_ENV, Operator, passDays, personOf } from './support/earn.ts';
+import { test as base, chooseLanguage, expect, registerByEmail } from './support/fixtures.ts';
+import { OwnServer } from './support/own-server.ts';
+import { staffWindow } from './support/staff.ts';
+
+/**
+ * Smart plans and loans (issue 23). Days must pass for either to show anything, so this file
+ * has its own server per worker, whose clock the tests move (POST /dev/clock): the shared
+ * server's other tests never see a day jump. Its tests run one after another on it.
+ */
+const test = base.extend<object, { earn: OwnServer }>({
+  earn: [
+    async ({ playwright }, use, workerInfo) => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'kestrel-e2e-earn-'));
+      const server = new OwnServer(4500 + workerInfo.workerIndex, dir, EARN_SERVER_ENV);
+      await server.start();
+      const request = await playwright.request.newContext({ baseURL: server.url });
+      const operator = await Operator.signIn(request);
+      await operator.planProduct('Steady 10');
+      await operator.loanProduct('Flex');
+      await request.dispose();
+      await use(server);
+      await server.kill();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ earn }, use) => use(earn.url),
+});
+test.describe.configure({ mode: 'serial' });
+
+async function operator(page: Page): Promise<Operator> {
+  return Operator.signIn(page.request);
+}
+
+/** Draws a signature on the loan agreement's pad, as a person would with a finger. */
+async function sign(page: Page): Promise<void> {
+  const pad = page.getByTestId('loans-signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (box === null) throw new Error('no signature pad on screen');
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 20, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 24; i++) {
+    const x = box.x + 20 + (i * (box.width - 40)) / 24;
+    await page.mouse.move(x, y + Math.sin(i / 2) * (box.height / 4), { steps: 2 });
+  }
+  await page.mouse.up();
+}
+
+test('smart plan: subscribed in Real from the preview, paid a day from the reserve, left early with the stated penalty', async ({
+  page,
+  request,
+}) => {
+  await registerByEmail(page, request);
+  await (await operator(page)).credit((await personOf(page)).id, '1000');
+  await page.goto('/trading');
+  const product = page.getByTestId('plans-product').filter({ hasText: 'Steady 10' });
+  // The reserve behind the product, in the open.
+  await expect(product.getByTestId('plans-reserve')).toContainText('1,000');
+
+  // Demo accounts cannot subscribe: the message offers the switch to Real.
+  await expect(product.getByTestId('plans-real-only')).toBeVisible();
+  await product.getByTestId('switch-real').click();
+  await expect(page.getByTestId('plans-real-only')).toHaveCount(0);
+
+  // Before confirming: 2 a day, 20 in all, 220 at maturity, 190 if left today.
+  await product.getByTestId('plans-amount').fill('200');
+  const preview = product.getByTestId('plans-preview');
+  await expect(preview.locator('[data-value="2.000000"]')).toBeVisible();
+  await expect(preview.locator('[data-value="220.000000"]')).toBeVisible();
+  await expect(preview.locator('[data-value="190.000000"]')).toBeVisible();
+  await product.getByRole('button', { name: 'Review subscription' }).click();
+  await product.getByTestId('plans-confirm-button').click();
+  await expect(product.getByTestId('plans-done')).toBeVisible();
+
+  // Bought today, the plan earns from tomorrow: the day is paid when it has ended.
+  await passDays(page.request, 2);
+  await page.goto('/trading?tab=mine');
+  const plan = page.getByTestId('plans-plan').first();
+  await expect(plan).toHaveAttribute('data-status', 'earning');
+  await expect(plan.locator('dd[data-value="2"]').first()).toBeVisible();
+  await expect(plan).toContainText('1 / 10');
+
+  // Leaving early: the penalty (5% of 200) and what comes back are said before the click.
+  await plan.getByTestId('plans-exit').click();
+  await expect(plan.getByTestId('plans-exit-confirm')).toContainText('190');
+  await plan.getByTestId('plans-exit-confirm').click();
+  await expect(plan).toHaveAttribute('data-status', 'expired');
+  await expect(plan.locator('dd[data-value="10"]')).toBeVisible();
+  // 1,000 - 200 + 2 (the day paid) + 190 (returned): 992.
+  await page.goto('/profile/balance');
+  await expect(page.getByTestId('available-USDT')).toHaveText('992');
+});
+
+test('loan: calculated, signed on screen, approved by staff out of the lending account, repaid', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  await registerByEmail(page, request);
+  const person = await personOf(page);
+  const staffApi = await operator(page);
+  await staffApi.verify(person);
+
+  await page.goto('/loan');
+  await expect(page.getByTestId('loans-lending')).toContainText('20,000');
+  const product = page.getByTestId('loans-product').filter({ hasText: 'Flex' });
+  await product.getByTestId('loans-amount').fill('1000');
+  await product.getByTestId('loans-term').selectOption('7');
+  // 0.1% a day after 2 free days: 5 days charged, 5 USDT; 1,005 to repay.
+  await expect(product.getByTestId('loans-preview').locator('[data-value="1005"]')).toBeVisible();
+  await product.getByTestId('loans-apply').click();
+
+  const agreement = page.getByTestId('loans-agreement');
+  await expect(agreement.getByTestId('loans-agreement-figures')).toContainText('36.50%');
+  await expect(agreement.getByTestId('loans-submit')).toBeDisabled();
+  await sign(page);
+  await page.getByTestId('loans-signature-save').click();
+  await expect(page.getByTestId('loans-signature')).toHaveAttribute('data-phase', 'done');
+  await agreement.getByTestId('loans-submit').click();
+  await expect(page.getByTestId('loans-applied')).toBeVisible();
+
+  // Staff approve it in the back office, with the signature in view.
+  const staff = await staffWindow(browser, baseURL, { book: 'real' });
+  await staff.goto('/admin/loans');
+  const row = staff.getByTestId('loan-row').filter({ hasText: 'Flex' }).first();
+  await row.getByTestId('loan-open').click();
+  await expect(row.getByTestId('loan-signature')).toBeVisible();
+  await row.getByTestId('loan-approve').click();
+  await expect(staff.getByTestId('queue-notice')).toContainText('approved');
+  await staff.context().close();
+
+  await chooseBook(page, 'real');
+  await page.goto('/profile/balance');
+  await expect(page.getByTestId('available-USDT')).toHaveText('1,000');
+
+  // Repaid within the free days: the principal alone.
+  await page.goto('/loan');
+  await page.getByTestId('loans-records').getByRole('link').first().click();
+  const detail = page.getByTestId('loans-detail');
+  await expect(detail).toHaveAttribute('data-status', 'repaying');
+  await expect(page.getByTestId('loans-schedule')).toBeVisible();
+  await page.getByTestId('loans-repay').click();
+  await page.getByTestId('loans-repay-confirm').click();
+  await expect(detail).toHaveAttribute('data-status', 'repaid');
+  await page.goto('/profile/balance');
+  await expect(page.getByTestId('available-USDT')).toHaveText('0');
+});
+
+async function chooseBook(page: Page, book: 'demo' | 'real'): Promise<void> {
+  await page.evaluate((b) => {
+    const saved = JSON.parse(localStorage.getItem('kestrel.preferences') ?? '{}') as object;
+    localStorage.setItem('kestrel.preferences', JSON.stringify({ ...saved, book: b }));
+  }, book);
+}
+
+/** Latin words on the page besides the asset's ticker and the time zone's name. */
+function latinWords(text: string): string[] {
+  return [...new Set(text.match(/[A-Za-z]{3,}/g) ?? [])].filter((w) => w !== 'USDT' && w !== 'UTC');
+}
+
+/** The page's text without what the operator typed (product names and the yield's source). */
+async function ownText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const main = document.querySelector('main')?.cloneNode(true) as HTMLElement | undefined;
+    main?.querySelectorAll('.plans-name, .plans-source-text, .loans-name').forEach((n) => {
+      n.remove();
+    });
+    return main?.innerText ?? '';
+  });
+}
+
+test('in Arabic, the plans and loans pages read right to left with nothing left in English', async ({
+  page,
+  request,
+}) => {
+  await registerByEmail(page, request);
+  await chooseLanguage(page, 'ar');
+  const plans = JSON.parse(readFileSync('locales/ar/plans.json', 'utf8')) as { title: string };
+  const loans = JSON.parse(readFileSync('locales/ar/loans.json', 'utf8')) as { title: string };
+  await page.goto('/trading');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(plans.title);
+  await expect(page.getByTestId('plans-product').first()).toBeVisible();
+  expect(latinWords(await ownText(page))).toEqual([]);
+  await page.goto('/loan');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(loans.title);
+  await expect(page.getByTestId('loans-product').first()).toBeVisible();
+  expect(latinWords(await ownText(page))).toEqual([]);
+});
