@@ -104,7 +104,7 @@ test('loan: calculated, signed on screen, approved by staff out of the lending a
   baseURL,
 }) => {
   test.slow();
-  await registerByEmail(page, request);
+  const user = await registerByEmail(page, request);
   const person = await personOf(page);
   const staffApi = await operator(page);
   await staffApi.verify(person);
@@ -115,7 +115,11 @@ test('loan: calculated, signed on screen, approved by staff out of the lending a
   await product.getByTestId('loans-amount').fill('1000');
   await product.getByTestId('loans-term').selectOption('7');
   // 0.1% a day after 2 free days: 5 days charged, 5 USDT; 1,005 to repay.
-  await expect(product.getByTestId('loans-preview').locator('[data-value="1005"]')).toBeVisible();
+  await expect(
+    product.getByTestId('loans-preview').locator('[data-value="1005.000000"]'),
+  ).toBeVisible();
+  // Loans are real money: the demo account is offered the switch where it would apply.
+  await product.getByTestId('loans-real-only').getByTestId('switch-real').click();
   await product.getByTestId('loans-apply').click();
 
   const agreement = page.getByTestId('loans-agreement');
@@ -130,36 +134,32 @@ test('loan: calculated, signed on screen, approved by staff out of the lending a
   // Staff approve it in the back office, with the signature in view.
   const staff = await staffWindow(browser, baseURL, { book: 'real' });
   await staff.goto('/admin/loans');
-  const row = staff.getByTestId('loan-row').filter({ hasText: 'Flex' }).first();
+  const row = staff.getByTestId('loan-row').filter({ hasText: user.username });
   await row.getByTestId('loan-open').click();
-  await expect(row.getByTestId('loan-signature')).toBeVisible();
+  await expect(row.getByTestId('loan-signature-image')).toBeVisible();
   await row.getByTestId('loan-approve').click();
   await expect(staff.getByTestId('queue-notice')).toContainText('approved');
   await staff.context().close();
 
-  await chooseBook(page, 'real');
   await page.goto('/profile/balance');
   await expect(page.getByTestId('available-USDT')).toHaveText('1,000');
 
-  // Repaid within the free days: the principal alone.
+  // Four days on, three have ended, one past the free days: 1 USDT of interest so far, and no
+  // penalty for repaying before the term.
+  await passDays(page.request, 4);
+  await staffApi.credit(person.id, '10');
   await page.goto('/loan');
   await page.getByTestId('loans-records').getByRole('link').first().click();
   const detail = page.getByTestId('loans-detail');
   await expect(detail).toHaveAttribute('data-status', 'repaying');
   await expect(page.getByTestId('loans-schedule')).toBeVisible();
   await page.getByTestId('loans-repay').click();
+  await expect(detail).toContainText('1,001');
   await page.getByTestId('loans-repay-confirm').click();
   await expect(detail).toHaveAttribute('data-status', 'repaid');
   await page.goto('/profile/balance');
-  await expect(page.getByTestId('available-USDT')).toHaveText('0');
+  await expect(page.getByTestId('available-USDT')).toHaveText('9');
 });
-
-async function chooseBook(page: Page, book: 'demo' | 'real'): Promise<void> {
-  await page.evaluate((b) => {
-    const saved = JSON.parse(localStorage.getItem('kestrel.preferences') ?? '{}') as object;
-    localStorage.setItem('kestrel.preferences', JSON.stringify({ ...saved, book: b }));
-  }, book);
-}
 
 /** Latin words on the page besides the asset's ticker and the time zone's name. */
 function latinWords(text: string): string[] {

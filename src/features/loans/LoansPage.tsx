@@ -11,10 +11,12 @@ import { inputProblem, tidyDecimal, useInputProblemText } from '../../lib/decima
 import { formatDateTime } from '../../lib/time.ts';
 import { useRequestKey } from '../../lib/use-request-key.ts';
 import { preferences } from '../../state/preferences.ts';
+import { useStore } from '../../state/store.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { Figure } from '../../ui/Figure.tsx';
 import { Pager } from '../../ui/Pager.tsx';
+import { RealBookSwitch } from '../../ui/RealBookSwitch.tsx';
 import { LoanSignature, type SignatureState } from './LoanSignature.tsx';
 import { LoanStatusBadge } from './LoanStatusBadge.tsx';
 import { LOANS, useLoanProducts, useLoanRecords, useRefreshLoans } from './queries.ts';
@@ -47,6 +49,7 @@ function Calculator({
   onApply: (application: Application) => void;
 }) {
   const { t } = useTranslation('loans');
+  const { book } = useStore(preferences);
   const problemText = useInputProblemText();
   const [amount, setAmount] = useState('');
   const [termDays, setTermDays] = useState(product.terms[0] ?? 0);
@@ -120,15 +123,19 @@ function Calculator({
           </Figure>
         </dl>
       )}
-      <button
-        type="button"
-        className="btn btn-primary btn-block"
-        disabled={figures === null || personalMax === null}
-        onClick={() => onApply({ product, amount: value, termDays })}
-        data-testid="loans-apply"
-      >
-        {t('calculator.apply')}
-      </button>
+      {book === 'demo' ? (
+        <RealBookSwitch testId="loans-real-only" />
+      ) : (
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          disabled={figures === null || personalMax === null}
+          onClick={() => onApply({ product, amount: value, termDays })}
+          data-testid="loans-apply"
+        >
+          {t('calculator.apply')}
+        </button>
+      )}
     </div>
   );
 }

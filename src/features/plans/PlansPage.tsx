@@ -6,7 +6,6 @@ import { Code } from '../../../contract/errors.ts';
 import type { Plan, PlanProduct, PlanStatus } from '../../../contract/plans/schemas.ts';
 import { planFigures } from '../../../contract/plans/terms.ts';
 import { ApiError, call } from '../../api/client.ts';
-import { useSwitchBook } from '../../api/switch-book.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
 import { inputProblem, tidyDecimal, useInputProblemText } from '../../lib/decimal-input.ts';
 import { formatDateTime } from '../../lib/time.ts';
@@ -17,6 +16,7 @@ import { Amount } from '../../ui/Amount.tsx';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { Figure } from '../../ui/Figure.tsx';
 import { Pager } from '../../ui/Pager.tsx';
+import { RealBookSwitch } from '../../ui/RealBookSwitch.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useMyPlans, usePlanProducts, useRefreshPlans } from './queries.ts';
 import './plans.css';
@@ -24,27 +24,6 @@ import './plans.css';
 /** USDT's scale (contract/plans/schemas.ts usdtAmount). */
 const SCALE = 6;
 const usdt = (units: bigint) => fromUnits(units, SCALE);
-
-/** Plans are real-money only (10201): on the demo book, or when the server says so, the switch. */
-function RealOnly() {
-  const { t } = useTranslation('plans');
-  const switchBook = useSwitchBook();
-  return (
-    <div className="alert alert-warning" role="alert" data-testid="plans-real-only">
-      <p>{t('errors:10201')}</p>
-      <p className="alert-actions">
-        <button
-          type="button"
-          className="btn btn-primary btn-small"
-          data-testid="switch-real"
-          onClick={() => switchBook('real')}
-        >
-          {t('switchReal')}
-        </button>
-      </p>
-    </div>
-  );
-}
 
 /** The subscription form: what the amount earns is shown as it is typed, then confirmed. */
 function SubscribeForm({ product }: { product: PlanProduct }) {
@@ -69,7 +48,7 @@ function SubscribeForm({ product }: { product: PlanProduct }) {
   const full = product.bought >= product.purchaseLimit;
   const demoRefused = failure instanceof ApiError && failure.code === Code.demoNotAllowed;
 
-  if (book === 'demo' || demoRefused) return <RealOnly />;
+  if (book === 'demo' || demoRefused) return <RealBookSwitch testId="plans-real-only" />;
 
   function review(e: FormEvent) {
     e.preventDefault();
