@@ -609,8 +609,10 @@ export class Ledger {
   }
 
   /**
-   * Resolves, in two statements, the user accounts of many batches that are not known yet (a
-   * daily job paying 100,000 people would otherwise look each one up on its own).
+   * Resolves, in one statement, the user accounts of many batches that are not known yet (a
+   * daily job paying 100,000 people would otherwise look each one up on its own). Only the
+   * missing ones are inserted: a conflicting insert of every existing account cost a daily
+   * job a second per 100,000 people.
    */
   private async prefetchUsers(tx: Tx, reqs: readonly TransferRequest[]): Promise<void> {
     const wanted = new Map<string, { user: number; purpose: string; asset: string; book: Book }>();
@@ -642,16 +644,21 @@ export class Ledger {
       `with wanted as (
          select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[])
            as w(user_id, purpose, asset, book)
+       ), found as (
+         select a.id, a.user_id, a.purpose, a.asset, a.book from ledger_accounts a
+           join wanted w on a.user_id = w.user_id and a.asset = w.asset and a.book = w.book
+                        and a.purpose = w.purpose
        ), made as (
          insert into ledger_accounts (user_id, asset, book, purpose)
-         select user_id, asset, book, purpose from wanted order by user_id
+         select w.user_id, w.asset, w.book, w.purpose from wanted w
+          where not exists (select 1 from found f where f.user_id = w.user_id
+                              and f.purpose = w.purpose and f.asset = w.asset and f.book = w.book)
+          order by w.user_id
          on conflict do nothing returning id, user_id, purpose, asset, book
        )
-       select id, user_id, purpose, asset, book from made
+       select id, user_id, purpose, asset, book from found
        union all
-       select a.id, a.user_id, a.purpose, a.asset, a.book from ledger_accounts a
-         join wanted w on a.user_id = w.user_id and a.asset = w.asset and a.book = w.book
-                      and a.purpose = w.purpose`,
+       select id, user_id, purpose, asset, book from made`,
       [
         list.map((w) => w.user),
         list.map((w) => w.purpose),
