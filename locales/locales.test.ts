@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codeMessages } from '../contract/errors.ts';
-import { LANGUAGES } from '../contract/languages.ts';
+import { LANGUAGE_TAGS, LANGUAGES, type Language } from '../contract/languages.ts';
 
 /**
- * Fails when a locale lacks a key the code uses, holds an untranslated English copy, or
- * drops an interpolation placeholder.
+ * Fails when a locale lacks a key the code uses, holds an untranslated English copy, drops an
+ * interpolation placeholder, or lacks a plural form its language's rules need.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NAMESPACES = readdirSync(path.join(ROOT, 'locales/en')).map((f) => f.replace(/\.json$/, ''));
@@ -56,6 +56,18 @@ function mayEqualEnglish(value: string): boolean {
   );
 }
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+/**
+ * i18next words a counted key (`t(key, { count })`) by the plural form the language's rules
+ * pick for the count: `key_zero`, `key_one`, `key_two`, `key_few`, `key_many` or `key_other`.
+ * English has two forms; a language may need more (Arabic six; French, Italian and Spanish a
+ * "many" for millions), and a missing form shows the raw key.
+ */
+const PLURAL_KEY = /^(.+)_(zero|one|two|few|many|other)$/;
+const pluralForms = (lang: Language): readonly string[] =>
+  new Intl.PluralRules(LANGUAGE_TAGS[lang]).resolvedOptions().pluralCategories;
+/** Placeholders but the count, which a form for one number ("two plans") may leave out. */
+const besidesCount = (s: string) => placeholders(s).filter((p) => p !== 'count');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -111,8 +123,24 @@ describe('locales', () => {
             problems.push(`${ns}:${key} placeholders differ`);
           }
         }
-        for (const key of other.keys())
-          if (!en.has(key)) problems.push(`${ns}:${key} not in English`);
+        const counted = [...en.keys()].flatMap((key) => {
+          const m = PLURAL_KEY.exec(key);
+          return m?.[2] === 'other' ? [m[1] ?? ''] : [];
+        });
+        for (const base of counted)
+          for (const form of pluralForms(lang))
+            if (!other.has(`${base}_${form}`)) problems.push(`${ns}:${base}_${form} missing`);
+        for (const [key, value] of other) {
+          if (en.has(key)) continue;
+          const m = PLURAL_KEY.exec(key);
+          const english = en.get(`${m?.[1]}_other`);
+          if (m === null || english === undefined || !pluralForms(lang).includes(m[2] ?? ''))
+            problems.push(`${ns}:${key} not in English`);
+          else if (value === english && !mayEqualEnglish(value))
+            problems.push(`${ns}:${key} is English`);
+          else if (besidesCount(value).join() !== besidesCount(english).join())
+            problems.push(`${ns}:${key} placeholders differ`);
+        }
       }
       expect(problems).toEqual([]);
     });

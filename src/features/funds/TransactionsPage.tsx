@@ -6,37 +6,10 @@ import { preferences } from '../../state/preferences.ts';
 import { useStore } from '../../state/store.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
+import { recordKind } from './kinds.ts';
 import { Pager } from './Pager.tsx';
 import { useTransactions } from './queries.ts';
 import './funds.css';
-
-/** Kinds of ledger movement the record names; anything newer shows as "other". */
-const KINDS = [
-  'deposit',
-  'withdrawal_hold',
-  'withdrawal',
-  'withdrawal_released',
-  'demo_grant',
-  'demo_reset',
-  'adjust_credit',
-  'adjust_debit',
-  'contract_fee',
-  'contract_margin',
-  'contract_margin_released',
-  'contract_profit',
-  'contract_loss',
-  'contract_order_hold',
-  'contract_order_released',
-  'option_stake',
-  'option_stake_released',
-  'option_payout',
-  'option_lost',
-  'spot_hold',
-  'spot_release',
-  'spot_trade',
-  'spot_fee',
-  'spot_maker_funding',
-] as const;
 
 /** The transaction record: every ledger movement of the person in this book. */
 export default function TransactionsPage() {
@@ -70,16 +43,16 @@ export default function TransactionsPage() {
                 >
                   <div className="record-head">
                     <span>
-                      {t(
-                        `kinds.${(KINDS as readonly string[]).includes(m.kind) ? m.kind : 'other'}`,
-                      )}
+                      {t(`kinds.${recordKind(m.kind)}`)}
                       {m.direction === 'internal' && (
                         <span className="muted">
                           {' '}
                           ·{' '}
-                          {m.purpose === 'held'
-                            ? t('transactions.held')
-                            : t('transactions.released')}
+                          {m.purpose !== 'held'
+                            ? t('transactions.released')
+                            : m.kind === 'withdrawal_hold'
+                              ? t('transactions.held')
+                              : t('transactions.frozen')}
                         </span>
                       )}
                     </span>

@@ -5,8 +5,6 @@ import type { IconName } from '../../ui/Icon.tsx';
 
 /** Capabilities whose routes exist now and whose screens arrive with later issues. */
 export const CAPABILITIES = {
-  trading: 'trading',
-  loan: 'loan',
   support: 'support',
   checkIn: 'gift',
   invite: 'user',
