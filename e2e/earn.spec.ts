@@ -195,3 +195,50 @@ test('in Arabic, the plans and loans pages read right to left with nothing left 
   await expect(page.getByTestId('loans-product').first()).toBeVisible();
   expect(latinWords(await ownText(page))).toEqual([]);
 });
+
+test('back office: an admin opens a plan product with a reason, funds its reserve, and /trading shows both', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const staff = await staffWindow(browser, baseURL, { book: 'real' });
+  await staff.goto('/admin/plans');
+  await staff.getByTestId('plan-new').click();
+  const form = staff.getByTestId('plan-form');
+  // Nothing typed: each field says what it lacks, and nothing is saved.
+  await staff.getByTestId('plan-form-save').click();
+  await expect(form.getByRole('alert').first()).toBeVisible();
+  const fill = async (field: string, value: string) =>
+    staff.getByTestId(`plan-form-${field}`).fill(value);
+  await fill('name', 'Weekly 7');
+  await fill('minAmount', '50');
+  await fill('maxAmount', '2000');
+  await fill('cycleDays', '7');
+  await fill('dailyRatePercent', '0.8');
+  await fill('purchaseLimit', '2');
+  await fill('exitPenaltyPercent', '3');
+  await fill('yieldSource', 'Spread income of the operator, set aside each week');
+  await staff.getByTestId('plan-form-reason-input').fill('Launch the weekly plan');
+  await staff.getByTestId('plan-form-save').click();
+  await expect(staff.getByTestId('plan-notice')).toBeVisible();
+
+  const row = staff.getByTestId('plan-product').filter({ hasText: 'Weekly 7' });
+  await expect(row.getByTestId('plan-reserve-balance')).toHaveAttribute('data-value', '0');
+  await row.getByTestId('plan-fund').click();
+  await staff.getByTestId('plan-fund-form-amount').fill('500');
+  await staff.getByTestId('plan-fund-form-reason-input').fill('Fund the weekly reserve');
+  await staff.getByTestId('plan-fund-form-submit').click();
+  await expect(row.getByTestId('plan-reserve-balance')).toHaveAttribute('data-value', '500');
+  // Both staff actions are in the audit log with their reasons.
+  await staff.goto('/admin/audit');
+  await expect(staff.locator('main')).toContainText('Launch the weekly plan');
+  await expect(staff.locator('main')).toContainText('Fund the weekly reserve');
+  await staff.context().close();
+
+  // A visitor reads the product and its reserve; subscribing asks to log in.
+  await page.goto('/trading');
+  const product = page.getByTestId('plans-product').filter({ hasText: 'Weekly 7' });
+  await expect(product.getByTestId('plans-sign-in')).toBeVisible();
+  await expect(product.getByTestId('plans-reserve').locator('[data-value="500"]')).toBeVisible();
+  await expect(product).toContainText('Spread income of the operator, set aside each week');
+});

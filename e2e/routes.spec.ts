@@ -17,10 +17,10 @@ const PUBLIC = [
   '/api/loginCallback/google',
   '/nfts',
   '/spot/BTCUSDT',
-];
-const SIGNED_IN = [
   '/trading',
   '/loan',
+];
+const SIGNED_IN = [
   '/profile',
   '/profile/balance',
   '/profile/balancebb',
@@ -73,7 +73,7 @@ test('signed-in routes render, later capabilities say they are not available yet
     await expect(page.locator('main')).not.toBeEmpty();
     await expectNoRawKeys(page);
   }
-  await page.goto('/loan');
+  await page.goto('/profile/kefu');
   await expect(page.getByTestId('unavailable')).toContainText(
     'This part of Kestrel Markets is not available yet.',
   );

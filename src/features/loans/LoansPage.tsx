@@ -11,12 +11,14 @@ import { inputProblem, tidyDecimal, useInputProblemText } from '../../lib/decima
 import { formatDateTime } from '../../lib/time.ts';
 import { useRequestKey } from '../../lib/use-request-key.ts';
 import { preferences } from '../../state/preferences.ts';
+import { sessionStore } from '../../state/session.ts';
 import { useStore } from '../../state/store.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { Figure } from '../../ui/Figure.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { RealBookSwitch } from '../../ui/RealBookSwitch.tsx';
+import { SignInPrompt } from '../../ui/SignInPrompt.tsx';
 import { LoanSignature, type SignatureState } from './LoanSignature.tsx';
 import { LoanStatusBadge } from './LoanStatusBadge.tsx';
 import { LOANS, useLoanProducts, useLoanRecords, useRefreshLoans } from './queries.ts';
@@ -50,6 +52,7 @@ function Calculator({
 }) {
   const { t } = useTranslation('loans');
   const { book } = useStore(preferences);
+  const { isLogin } = useStore(sessionStore);
   const problemText = useInputProblemText();
   const [amount, setAmount] = useState('');
   const [termDays, setTermDays] = useState(product.terms[0] ?? 0);
@@ -123,7 +126,9 @@ function Calculator({
           </Figure>
         </dl>
       )}
-      {book === 'demo' ? (
+      {!isLogin ? (
+        <SignInPrompt text={t('signIn.apply')} testId="loans-sign-in" />
+      ) : book === 'demo' ? (
         <RealBookSwitch testId="loans-real-only" />
       ) : (
         <button
@@ -388,6 +393,7 @@ function Records() {
 /** /loan: the products and their calculator, the application with its agreement, my loans. */
 export default function LoansPage() {
   const { t } = useTranslation('loans');
+  const { isLogin } = useStore(sessionStore);
   const products = useLoanProducts();
   const [application, setApplication] = useState<Application | null>(null);
   return (
@@ -428,7 +434,11 @@ export default function LoansPage() {
       )}
       <section className="card loans-mine">
         <h2 className="loans-name">{t('records.title')}</h2>
-        <Records />
+        {isLogin ? (
+          <Records />
+        ) : (
+          <SignInPrompt text={t('signIn.records')} testId="loans-records-sign-in" />
+        )}
       </section>
     </div>
   );

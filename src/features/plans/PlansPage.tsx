@@ -11,12 +11,14 @@ import { inputProblem, tidyDecimal, useInputProblemText } from '../../lib/decima
 import { formatDateTime } from '../../lib/time.ts';
 import { useRequestKey } from '../../lib/use-request-key.ts';
 import { preferences } from '../../state/preferences.ts';
+import { sessionStore } from '../../state/session.ts';
 import { useStore } from '../../state/store.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { Figure } from '../../ui/Figure.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { RealBookSwitch } from '../../ui/RealBookSwitch.tsx';
+import { SignInPrompt } from '../../ui/SignInPrompt.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useMyPlans, usePlanProducts, useRefreshPlans } from './queries.ts';
 import './plans.css';
@@ -29,6 +31,7 @@ const usdt = (units: bigint) => fromUnits(units, SCALE);
 function SubscribeForm({ product }: { product: PlanProduct }) {
   const { t } = useTranslation('plans');
   const { book } = useStore(preferences);
+  const { isLogin } = useStore(sessionStore);
   const refresh = useRefreshPlans();
   const requestKey = useRequestKey();
   const problemText = useInputProblemText();
@@ -48,6 +51,7 @@ function SubscribeForm({ product }: { product: PlanProduct }) {
   const full = product.bought >= product.purchaseLimit;
   const demoRefused = failure instanceof ApiError && failure.code === Code.demoNotAllowed;
 
+  if (!isLogin) return <SignInPrompt text={t('signIn.subscribe')} testId="plans-sign-in" />;
   if (book === 'demo' || demoRefused) return <RealBookSwitch testId="plans-real-only" />;
 
   function review(e: FormEvent) {
@@ -405,6 +409,7 @@ function MyPlans() {
 /** /trading: smart plans on offer (with the reserve behind each), and the person's own. */
 export default function PlansPage() {
   const { t } = useTranslation('plans');
+  const { isLogin } = useStore(sessionStore);
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'mine' ? 'mine' : 'products';
   return (
@@ -425,7 +430,13 @@ export default function PlansPage() {
           </button>
         ))}
       </div>
-      {tab === 'mine' ? <MyPlans /> : <Products />}
+      {tab === 'products' ? (
+        <Products />
+      ) : isLogin ? (
+        <MyPlans />
+      ) : (
+        <SignInPrompt text={t('signIn.mine')} testId="plans-mine-sign-in" />
+      )}
     </div>
   );
 }
