@@ -134,14 +134,14 @@ function LoanView({ loan }: { loan: Loan }) {
           <Figure label={t('figures.amount')} value={loan.amount}>
             <Amount value={loan.amount} asset="USDT" />
           </Figure>
-          <Figure label={t('figures.term')}>{t('days', { days: loan.termDays })}</Figure>
+          <Figure label={t('figures.term')}>{t('days', { count: loan.termDays })}</Figure>
           <Figure label={t('product.dailyRate')} value={loan.dailyRatePercent}>
             <span className="num">{loan.dailyRatePercent}%</span>
           </Figure>
           <Figure label={t('figures.annual')} value={f.annualPercent}>
             <span className="num">{f.annualPercent}%</span>
           </Figure>
-          <Figure label={t('product.freeDays')}>{t('days', { days: loan.freeDays })}</Figure>
+          <Figure label={t('product.freeDays')}>{t('days', { count: loan.freeDays })}</Figure>
           <Figure label={t('figures.totalInterest')} value={f.totalInterest}>
             <Amount value={f.totalInterest} asset="USDT" />
           </Figure>

@@ -104,7 +104,7 @@ function Calculator({
           >
             {product.terms.map((days) => (
               <option key={days} value={days}>
-                {t('days', { days })}
+                {t('days', { count: days })}
               </option>
             ))}
           </select>
@@ -163,12 +163,12 @@ function ProductCard({
           <Amount value={product.minAmount} /> – <Amount value={product.maxAmount} asset="USDT" />
         </Figure>
         <Figure label={t('product.terms')}>
-          {product.terms.map((days) => t('days', { days })).join(', ')}
+          {product.terms.map((days) => t('days', { count: days })).join(', ')}
         </Figure>
         <Figure label={t('product.dailyRate')} value={product.dailyRatePercent}>
           <span className="num">{product.dailyRatePercent}%</span>
         </Figure>
-        <Figure label={t('product.freeDays')}>{t('days', { days: product.freeDays })}</Figure>
+        <Figure label={t('product.freeDays')}>{t('days', { count: product.freeDays })}</Figure>
         <Figure label={t('product.overdueRate')} value={product.overdueRatePercent}>
           <span className="num">{product.overdueRatePercent}%</span>
         </Figure>
@@ -262,14 +262,14 @@ function Apply({ application, onClose }: { application: Application; onClose: ()
         <Figure label={t('figures.amount')} value={figures.amount}>
           <Amount value={figures.amount} asset="USDT" />
         </Figure>
-        <Figure label={t('figures.term')}>{t('days', { days: figures.termDays })}</Figure>
+        <Figure label={t('figures.term')}>{t('days', { count: figures.termDays })}</Figure>
         <Figure label={t('product.dailyRate')} value={figures.dailyRatePercent}>
           <span className="num">{figures.dailyRatePercent}%</span>
         </Figure>
         <Figure label={t('figures.annual')} value={figures.annualPercent}>
           <span className="num">{figures.annualPercent}%</span>
         </Figure>
-        <Figure label={t('product.freeDays')}>{t('days', { days: figures.freeDays })}</Figure>
+        <Figure label={t('product.freeDays')}>{t('days', { count: figures.freeDays })}</Figure>
         <Figure label={t('figures.totalInterest')} value={figures.totalInterest}>
           <Amount value={figures.totalInterest} asset="USDT" />
         </Figure>
@@ -366,8 +366,8 @@ function Records() {
                 <LoanStatusBadge status={loan.status} />
               </span>
               <span className="muted">
-                <Amount value={loan.amount} asset="USDT" /> · {t('days', { days: loan.termDays })} ·{' '}
-                {formatDateTime(loan.appliedAt)}
+                <Amount value={loan.amount} asset="USDT" /> · {t('days', { count: loan.termDays })}{' '}
+                · {formatDateTime(loan.appliedAt)}
               </span>
             </Link>
           </li>

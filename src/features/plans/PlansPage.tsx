@@ -186,7 +186,7 @@ function ProductCard({ product, timeZone }: { product: PlanProduct; timeZone: st
         <Figure label={t('product.range')}>
           <Amount value={product.minAmount} /> – <Amount value={product.maxAmount} asset="USDT" />
         </Figure>
-        <Figure label={t('product.cycle')}>{t('days', { days: product.cycleDays })}</Figure>
+        <Figure label={t('product.cycle')}>{t('days', { count: product.cycleDays })}</Figure>
         <Figure label={t('product.dailyRate')} value={product.dailyRatePercent}>
           <span className="num">{product.dailyRatePercent}%</span>
         </Figure>
@@ -339,7 +339,7 @@ function PlanCard({ plan }: { plan: Plan }) {
             {plan.daysPaid} / {plan.cycleDays}
           </span>
         </Figure>
-        <Figure label={t('mine.runDays')}>{t('days', { days: plan.runDays })}</Figure>
+        <Figure label={t('mine.runDays')}>{t('days', { count: plan.runDays })}</Figure>
         <Figure label={t('mine.totalRevenue')} value={plan.totalRevenue}>
           <Amount value={plan.totalRevenue} asset="USDT" />
         </Figure>
