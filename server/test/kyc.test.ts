@@ -86,6 +86,8 @@ describe('identity verification', () => {
     const id = (sent.result as { id: number }).id;
     const pending = await state(person.token);
     expect(pending.status).toBe('pending');
+    // Borrowing waits for the decision: no loan cap before verification.
+    expect(pending.limits.loanMax).toBe('0');
     expect(
       Date.parse(pending.reviewBy ?? '') - Date.parse(pending.submission?.submittedAt ?? ''),
     ).toBe(48 * 3_600_000);

@@ -22,11 +22,7 @@ import { toItem, type SubmissionRow, COLUMNS } from './rows.ts';
 /** The platform's parameters as identity verification reads them (docs/kyc.md, levels). */
 export interface KycParams {
   get(
-    key:
-      | 'kyc_loan_max_unverified'
-      | 'kyc_loan_max_verified'
-      | 'kyc_withdraw_daily_max_unverified'
-      | 'kyc_retention_days',
+    key: 'kyc_loan_max_verified' | 'kyc_withdraw_daily_max_unverified' | 'kyc_retention_days',
   ): Promise<string>;
 }
 
@@ -172,7 +168,8 @@ export class Kyc {
           : null,
       expectedWait: status === 'pending' ? await this.waits() : null,
       limits: {
-        loanMax: await limit(verified ? 'kyc_loan_max_verified' : 'kyc_loan_max_unverified'),
+        // Borrowing needs verified identity (decision 58): nothing before.
+        loanMax: verified ? await limit('kyc_loan_max_verified') : '0',
         withdrawDailyMax: verified ? null : await limit('kyc_withdraw_daily_max_unverified'),
       },
       // The person learns which role looked and when, not the reviewer's name.

@@ -152,7 +152,7 @@ function Lending({ data, onFund }: { data: Products; onFund: (() => void) | null
  * Loan products in the back office (docs/loans.md): every product, paused ones too, with its
  * terms, and the lending account loans are paid out of. Admins create and change products and
  * fund the lending account from the operator's capital; each with a reason in the audit log.
- * The largest loan by identity level is a parameter (kyc_loan_max_*), changed in Parameters.
+ * The largest loan once verified is a parameter (kyc_loan_max_verified), changed in Parameters.
  */
 export default function LoanProductsPage() {
   const { t } = useTranslation('admin');
