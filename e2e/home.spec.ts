@@ -15,7 +15,10 @@ test('a default install shows no download buttons anywhere, and the introduction
   const article = page.locator('.page-reading');
   await expect(article.getByRole('heading', { name: 'Demo and real accounts' })).toBeVisible();
   await expect(article.getByRole('heading', { name: 'Not available yet' })).toBeVisible();
-  for (const promise of ['Ways to trade', 'Loans', 'Charity NFTs', 'Rewards and referrals'])
+  // What is offered has its section; what is not, none.
+  for (const offer of ['Smart plans', 'Loans'])
+    await expect(article.getByRole('heading', { name: offer, exact: true })).toBeVisible();
+  for (const promise of ['Ways to trade', 'Charity NFTs', 'Rewards and referrals'])
     await expect(article.getByRole('heading', { name: promise, exact: true })).toHaveCount(0);
   await expect(page.getByTestId('intro-apps')).toHaveCount(0);
 });
