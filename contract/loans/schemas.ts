@@ -129,6 +129,7 @@ export const loanAgreement = z.object({
   clauses: z.array(z.string()),
   figures: loanFiguresSchema,
 });
+export type LoanAgreement = z.infer<typeof loanAgreement>;
 
 export const loanBody = z
   .object({

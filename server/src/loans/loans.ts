@@ -115,30 +115,8 @@ export class Loans {
     const hash = requestHash(book, body);
     const replayed = await this.byKey(userId, body.key, hash);
     if (replayed !== undefined) return this.view(replayed);
-    const { product, units } = await this.checked(
-      userId,
-      body.productId,
-      body.amount,
-      body.termDays,
-    );
-    if (body.agreementVersion !== LOAN_AGREEMENT_VERSION) {
-      throw new AppError(Code.agreementStale, { field: 'agreementVersion' });
-    }
-    const figures = this.figures(product, units, body.termDays);
-    if (
-      figures.totalRepay !== trimDecimal(body.figures.totalRepay) ||
-      figures.totalInterest !== trimDecimal(body.figures.totalInterest)
-    ) {
-      throw new AppError(Code.agreementStale, { field: 'figures' });
-    }
-    const lending = await this.ledger.platformBalance(this.db, LENDING, 'USDT', 'real');
-    if (lending < units) throw new AppError(Code.lendingShort);
-    const signature = await this.files
-      .read(body.signature, { userId }, loanSignatureKind.kind)
-      .catch(() => {
-        throw new AppError(Code.agreementNotSigned, { field: 'signature' });
-      });
-    const signatureSha = createHash('sha256').update(signature.bytes).digest('hex');
+    const { product, units, figures } = await this.signedTerms(userId, body);
+    const signatureSha = await this.signatureSha(userId, body.signature);
     const { value } = await firstOfTwins(
       () =>
         withLoanCodes(() =>
@@ -159,39 +137,91 @@ export class Loans {
               signatureSha256: signatureSha,
               signedAt: new Date(this.now()).toISOString(),
             };
-            const agreementHash = createHash('sha256').update(JSON.stringify(signed)).digest('hex');
-            const [row] = await tx.query<{ id: number }>(
-              `insert into loans (user_id, product_id, request_key, body_hash, amount, term_days,
-                 daily_rate, free_days, overdue_rate, agreement_version, figures, signature_id,
-                 signature_sha256, agreement_hash, language, status, applied_at)
-               values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'pending', $16)
-               returning id`,
-              [
-                userId,
-                product.id,
-                body.key,
-                hash,
-                fromUnits(units, USDT_SCALE),
-                body.termDays,
-                product.daily_rate,
-                product.free_days,
-                product.overdue_rate,
-                LOAN_AGREEMENT_VERSION,
-                JSON.stringify(signed),
-                body.signature,
-                signatureSha,
-                agreementHash,
-                body.language,
-                new Date(this.now()),
-              ],
-            );
-            assert(row !== undefined, 'loan insert returned no row');
-            return (await this.byId(tx, userId, Number(row.id))) as LoanRow;
+            const id = await this.insert(tx, { userId, hash, body, product, units, signed });
+            return (await this.byId(tx, userId, id)) as LoanRow;
           }),
         ),
       () => this.byKey(userId, body.key, hash),
     );
     return this.view(value);
+  }
+
+  /**
+   * The terms as applied for, checked against what the person was shown and signed: the
+   * agreement's version and its figures (10204), then the lending account's room (10206).
+   */
+  private async signedTerms(userId: number, body: LoanBody) {
+    const { product, units } = await this.checked(
+      userId,
+      body.productId,
+      body.amount,
+      body.termDays,
+    );
+    if (body.agreementVersion !== LOAN_AGREEMENT_VERSION) {
+      throw new AppError(Code.agreementStale, { field: 'agreementVersion' });
+    }
+    const figures = this.figures(product, units, body.termDays);
+    if (
+      figures.totalRepay !== trimDecimal(body.figures.totalRepay) ||
+      figures.totalInterest !== trimDecimal(body.figures.totalInterest)
+    ) {
+      throw new AppError(Code.agreementStale, { field: 'figures' });
+    }
+    const lending = await this.ledger.platformBalance(this.db, LENDING, 'USDT', 'real');
+    if (lending < units) throw new AppError(Code.lendingShort);
+    return { product, units, figures };
+  }
+
+  /** The person's own signature file (another's, or none: 10203), by its SHA-256. */
+  private async signatureSha(userId: number, fileId: string): Promise<string> {
+    const signature = await this.files
+      .read(fileId, { userId }, loanSignatureKind.kind)
+      .catch(() => {
+        throw new AppError(Code.agreementNotSigned, { field: 'signature' });
+      });
+    return createHash('sha256').update(signature.bytes).digest('hex');
+  }
+
+  /** The application's row: the terms, what was signed, and the hash of the whole. */
+  private async insert(
+    tx: Tx,
+    a: {
+      userId: number;
+      hash: string;
+      body: LoanBody;
+      product: LoanProductRow;
+      units: bigint;
+      signed: { signatureSha256: string };
+    },
+  ): Promise<number> {
+    const agreementHash = createHash('sha256').update(JSON.stringify(a.signed)).digest('hex');
+    const [row] = await tx.query<{ id: number }>(
+      `insert into loans (user_id, product_id, request_key, body_hash, amount, term_days,
+         daily_rate, free_days, overdue_rate, agreement_version, figures, signature_id,
+         signature_sha256, agreement_hash, language, status, applied_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'pending', $16)
+       returning id`,
+      [
+        a.userId,
+        a.product.id,
+        a.body.key,
+        a.hash,
+        fromUnits(a.units, USDT_SCALE),
+        a.body.termDays,
+        a.product.daily_rate,
+        a.product.free_days,
+        a.product.overdue_rate,
+        LOAN_AGREEMENT_VERSION,
+        JSON.stringify(a.signed),
+        a.body.signature,
+        a.signed.signatureSha256,
+        agreementHash,
+        a.body.language,
+        new Date(this.now()),
+      ],
+    );
+    assert(row !== undefined, 'loan insert returned no row');
+    return Number(row.id);
   }
 
   /** Repays in full: principal to the lending account, interest and damages to fees. */

@@ -120,6 +120,46 @@ function Repay({ loan }: { loan: Loan }) {
   );
 }
 
+/** Day by day: what each accrued day added, and what was owed after it. */
+function Schedule({ loan }: { loan: Loan }) {
+  const { t } = useTranslation('loans');
+  return (
+    <section className="card">
+      <h2 className="loans-name">{t('detail.schedule')}</h2>
+      <div className="loans-table-scroll">
+        <table className="loans-schedule" data-testid="loans-schedule">
+          <thead>
+            <tr>
+              <th scope="col">{t('detail.day')}</th>
+              <th scope="col">{t('detail.date')}</th>
+              <th scope="col">{t('detail.interest')}</th>
+              <th scope="col">{t('detail.damages')}</th>
+              <th scope="col">{t('detail.owed')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {loan.schedule.map((row) => (
+              <tr key={row.day}>
+                <td className="num">{row.day}</td>
+                <td className="num">{row.date}</td>
+                <td>
+                  <Amount value={row.interest} />
+                </td>
+                <td>
+                  <Amount value={row.damages} />
+                </td>
+                <td>
+                  <Amount value={row.owed} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
 function LoanView({ loan }: { loan: Loan }) {
   const { t } = useTranslation('loans');
   const f = loan.figures;
@@ -190,41 +230,7 @@ function LoanView({ loan }: { loan: Loan }) {
         </div>
         {(loan.status === 'repaying' || loan.status === 'expired') && <Repay loan={loan} />}
       </section>
-      {loan.schedule.length > 0 && (
-        <section className="card">
-          <h2 className="loans-name">{t('detail.schedule')}</h2>
-          <div className="loans-table-scroll">
-            <table className="loans-schedule" data-testid="loans-schedule">
-              <thead>
-                <tr>
-                  <th scope="col">{t('detail.day')}</th>
-                  <th scope="col">{t('detail.date')}</th>
-                  <th scope="col">{t('detail.interest')}</th>
-                  <th scope="col">{t('detail.damages')}</th>
-                  <th scope="col">{t('detail.owed')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {loan.schedule.map((row) => (
-                  <tr key={row.day}>
-                    <td className="num">{row.day}</td>
-                    <td className="num">{row.date}</td>
-                    <td>
-                      <Amount value={row.interest} />
-                    </td>
-                    <td>
-                      <Amount value={row.damages} />
-                    </td>
-                    <td>
-                      <Amount value={row.owed} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
-      )}
+      {loan.schedule.length > 0 && <Schedule loan={loan} />}
     </>
   );
 }

@@ -3,7 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fromUnits, toUnits } from '../../../contract/decimal.ts';
-import type { Loan, LoanProduct } from '../../../contract/loans/schemas.ts';
+import type {
+  Loan,
+  LoanAgreement,
+  LoanFiguresView,
+  LoanProduct,
+} from '../../../contract/loans/schemas.ts';
 import { loanFigures } from '../../../contract/loans/terms.ts';
 import { call } from '../../api/client.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
@@ -40,6 +45,47 @@ function smaller(a: string, b: string | null): string {
   return toUnits(a, SCALE) <= toUnits(b, SCALE) ? a : b;
 }
 
+/** What the amount and term cost, as the agreement will state it (contract/loans/terms.ts). */
+function CalculatorFigures({ figures }: { figures: ReturnType<typeof loanFigures> }) {
+  const { t } = useTranslation('loans');
+  return (
+    <dl className="loans-facts loans-preview" data-testid="loans-preview">
+      <Figure label={t('figures.totalInterest')} value={usdt(figures.totalInterest)}>
+        <Amount value={usdt(figures.totalInterest)} asset="USDT" />
+      </Figure>
+      <Figure label={t('figures.totalRepay')} value={usdt(figures.totalRepay)}>
+        <Amount value={usdt(figures.totalRepay)} asset="USDT" />
+      </Figure>
+      <Figure label={t('figures.annual')} value={figures.annualPercent}>
+        <span className="num">{figures.annualPercent}%</span>
+      </Figure>
+      <Figure label={t('figures.dailyDamages')} value={usdt(figures.dailyDamages)}>
+        <Amount value={usdt(figures.dailyDamages)} asset="USDT" />
+      </Figure>
+    </dl>
+  );
+}
+
+/** Applying: a visitor is asked to log in, a demo account offered the switch to Real. */
+function ApplyAction({ disabled, onApply }: { disabled: boolean; onApply: () => void }) {
+  const { t } = useTranslation('loans');
+  const { book } = useStore(preferences);
+  const { isLogin } = useStore(sessionStore);
+  if (!isLogin) return <SignInPrompt text={t('signIn.apply')} testId="loans-sign-in" />;
+  if (book === 'demo') return <RealBookSwitch testId="loans-real-only" />;
+  return (
+    <button
+      type="button"
+      className="btn btn-primary btn-block"
+      disabled={disabled}
+      onClick={onApply}
+      data-testid="loans-apply"
+    >
+      {t('calculator.apply')}
+    </button>
+  );
+}
+
 /** The amount and the term, and every figure they make before anything is signed. */
 function Calculator({
   product,
@@ -51,8 +97,6 @@ function Calculator({
   onApply: (application: Application) => void;
 }) {
   const { t } = useTranslation('loans');
-  const { book } = useStore(preferences);
-  const { isLogin } = useStore(sessionStore);
   const problemText = useInputProblemText();
   const [amount, setAmount] = useState('');
   const [termDays, setTermDays] = useState(product.terms[0] ?? 0);
@@ -110,37 +154,11 @@ function Calculator({
           </select>
         </div>
       </div>
-      {figures !== null && (
-        <dl className="loans-facts loans-preview" data-testid="loans-preview">
-          <Figure label={t('figures.totalInterest')} value={usdt(figures.totalInterest)}>
-            <Amount value={usdt(figures.totalInterest)} asset="USDT" />
-          </Figure>
-          <Figure label={t('figures.totalRepay')} value={usdt(figures.totalRepay)}>
-            <Amount value={usdt(figures.totalRepay)} asset="USDT" />
-          </Figure>
-          <Figure label={t('figures.annual')} value={figures.annualPercent}>
-            <span className="num">{figures.annualPercent}%</span>
-          </Figure>
-          <Figure label={t('figures.dailyDamages')} value={usdt(figures.dailyDamages)}>
-            <Amount value={usdt(figures.dailyDamages)} asset="USDT" />
-          </Figure>
-        </dl>
-      )}
-      {!isLogin ? (
-        <SignInPrompt text={t('signIn.apply')} testId="loans-sign-in" />
-      ) : book === 'demo' ? (
-        <RealBookSwitch testId="loans-real-only" />
-      ) : (
-        <button
-          type="button"
-          className="btn btn-primary btn-block"
-          disabled={figures === null || personalMax === null}
-          onClick={() => onApply({ product, amount: value, termDays })}
-          data-testid="loans-apply"
-        >
-          {t('calculator.apply')}
-        </button>
-      )}
+      {figures !== null && <CalculatorFigures figures={figures} />}
+      <ApplyAction
+        disabled={figures === null || personalMax === null}
+        onApply={() => onApply({ product, amount: value, termDays })}
+      />
     </div>
   );
 }
@@ -178,22 +196,50 @@ function ProductCard({
   );
 }
 
+/** Every figure of the agreement as the server computed it: what the signature covers. */
+function AgreementFigures({ figures }: { figures: LoanFiguresView }) {
+  const { t } = useTranslation('loans');
+  return (
+    <dl className="loans-facts loans-preview" data-testid="loans-agreement-figures">
+      <Figure label={t('figures.amount')} value={figures.amount}>
+        <Amount value={figures.amount} asset="USDT" />
+      </Figure>
+      <Figure label={t('figures.term')}>{t('days', { count: figures.termDays })}</Figure>
+      <Figure label={t('product.dailyRate')} value={figures.dailyRatePercent}>
+        <span className="num">{figures.dailyRatePercent}%</span>
+      </Figure>
+      <Figure label={t('figures.annual')} value={figures.annualPercent}>
+        <span className="num">{figures.annualPercent}%</span>
+      </Figure>
+      <Figure label={t('product.freeDays')}>{t('days', { count: figures.freeDays })}</Figure>
+      <Figure label={t('figures.totalInterest')} value={figures.totalInterest}>
+        <Amount value={figures.totalInterest} asset="USDT" />
+      </Figure>
+      <Figure label={t('figures.totalRepay')} value={figures.totalRepay}>
+        <Amount value={figures.totalRepay} asset="USDT" />
+      </Figure>
+      <Figure label={t('figures.repayBy')}>
+        <span className="num">{figures.repayBy}</span>
+      </Figure>
+      <Figure label={t('product.overdueRate')} value={figures.overdueRatePercent}>
+        <span className="num">{figures.overdueRatePercent}%</span>
+      </Figure>
+      <Figure label={t('figures.dailyDamages')} value={figures.dailyDamages}>
+        <Amount value={figures.dailyDamages} asset="USDT" />
+      </Figure>
+    </dl>
+  );
+}
+
 /** The agreement as the server states it, the signature under it, then the application. */
 function Apply({ application, onClose }: { application: Application; onClose: () => void }) {
   const { t } = useTranslation('loans');
-  const refresh = useRefreshLoans();
-  const requestKey = useRequestKey();
-  const [signature, setSignature] = useState<SignatureState>({ phase: 'empty' });
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
-  const [done, setDone] = useState<Loan | null>(null);
   const { product, amount, termDays } = application;
   const agreement = useQuery({
     queryKey: [LOANS, 'agreement', product.id, amount, termDays],
     queryFn: () => call('loanAgreement', { query: { productId: product.id, amount, termDays } }),
     staleTime: 0,
   });
-
   if (agreement.isPending) return <Spinner />;
   if (agreement.data === undefined) {
     return (
@@ -205,7 +251,50 @@ function Apply({ application, onClose }: { application: Application; onClose: ()
       </div>
     );
   }
-  const { version, productName, clauses, figures } = agreement.data;
+  return <Sign application={application} agreement={agreement.data} onClose={onClose} />;
+}
+
+/** The application sent: where to follow it. */
+function Applied({ loan, onClose }: { loan: Loan; onClose: () => void }) {
+  const { t } = useTranslation('loans');
+  return (
+    <section className="card loans-apply" data-testid="loans-applied">
+      <div className="alert alert-success" role="status">
+        {t('apply.done', { amount: loan.amount })}
+      </div>
+      <div className="loans-actions">
+        <Link className="btn btn-primary" to={`/loan/${loan.id}`}>
+          {t('apply.view')}
+        </Link>
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          {t('apply.back')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Reading and signing: the application names the version and the figures shown here, so the
+ * server refuses it (10204) if they are not the ones it would apply.
+ */
+function Sign({
+  application,
+  agreement,
+  onClose,
+}: {
+  application: Application;
+  agreement: LoanAgreement;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('loans');
+  const refresh = useRefreshLoans();
+  const requestKey = useRequestKey();
+  const [signature, setSignature] = useState<SignatureState>({ phase: 'empty' });
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [done, setDone] = useState<Loan | null>(null);
+  const { version, productName, clauses, figures } = agreement;
 
   async function submit() {
     if (signature.phase !== 'done') return;
@@ -215,9 +304,9 @@ function Apply({ application, onClose }: { application: Application; onClose: ()
       const loan = await call('loan', {
         body: {
           key: requestKey.next(),
-          productId: product.id,
-          amount,
-          termDays,
+          productId: application.product.id,
+          amount: application.amount,
+          termDays: application.termDays,
           agreementVersion: version,
           figures: { totalRepay: figures.totalRepay, totalInterest: figures.totalInterest },
           signature: signature.fileId,
@@ -235,57 +324,13 @@ function Apply({ application, onClose }: { application: Application; onClose: ()
     }
   }
 
-  if (done !== null) {
-    return (
-      <section className="card loans-apply" data-testid="loans-applied">
-        <div className="alert alert-success" role="status">
-          {t('apply.done', { amount: done.amount })}
-        </div>
-        <div className="loans-actions">
-          <Link className="btn btn-primary" to={`/loan/${done.id}`}>
-            {t('apply.view')}
-          </Link>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            {t('apply.back')}
-          </button>
-        </div>
-      </section>
-    );
-  }
-
+  if (done !== null) return <Applied loan={done} onClose={onClose} />;
   const words = { ...figures, productName };
   return (
     <section className="card loans-apply" data-testid="loans-agreement" data-version={version}>
       <h2 className="loans-name">{t('apply.title', { productName })}</h2>
       <p className="muted">{t('apply.version', { version })}</p>
-      <dl className="loans-facts loans-preview" data-testid="loans-agreement-figures">
-        <Figure label={t('figures.amount')} value={figures.amount}>
-          <Amount value={figures.amount} asset="USDT" />
-        </Figure>
-        <Figure label={t('figures.term')}>{t('days', { count: figures.termDays })}</Figure>
-        <Figure label={t('product.dailyRate')} value={figures.dailyRatePercent}>
-          <span className="num">{figures.dailyRatePercent}%</span>
-        </Figure>
-        <Figure label={t('figures.annual')} value={figures.annualPercent}>
-          <span className="num">{figures.annualPercent}%</span>
-        </Figure>
-        <Figure label={t('product.freeDays')}>{t('days', { count: figures.freeDays })}</Figure>
-        <Figure label={t('figures.totalInterest')} value={figures.totalInterest}>
-          <Amount value={figures.totalInterest} asset="USDT" />
-        </Figure>
-        <Figure label={t('figures.totalRepay')} value={figures.totalRepay}>
-          <Amount value={figures.totalRepay} asset="USDT" />
-        </Figure>
-        <Figure label={t('figures.repayBy')}>
-          <span className="num">{figures.repayBy}</span>
-        </Figure>
-        <Figure label={t('product.overdueRate')} value={figures.overdueRatePercent}>
-          <span className="num">{figures.overdueRatePercent}%</span>
-        </Figure>
-        <Figure label={t('figures.dailyDamages')} value={figures.dailyDamages}>
-          <Amount value={figures.dailyDamages} asset="USDT" />
-        </Figure>
-      </dl>
+      <AgreementFigures figures={figures} />
       <ol className="loans-clauses" data-testid="loans-clauses">
         {clauses.map((clause) => (
           <li key={clause}>{t(`agreement.${clause}`, words)}</li>

@@ -27,20 +27,72 @@ import './plans.css';
 const SCALE = 6;
 const usdt = (units: bigint) => fromUnits(units, SCALE);
 
-/** The subscription form: what the amount earns is shown as it is typed, then confirmed. */
-function SubscribeForm({ product }: { product: PlanProduct }) {
+/** What the amount typed earns, computed as the server computes it (contract/plans/terms.ts). */
+function Preview({ figures }: { figures: ReturnType<typeof planFigures> }) {
   const { t } = useTranslation('plans');
-  const { book } = useStore(preferences);
-  const { isLogin } = useStore(sessionStore);
+  return (
+    <dl className="plans-facts plans-preview" data-testid="plans-preview">
+      <Figure label={t('figures.dailyYield')} value={usdt(figures.dailyYield)}>
+        <Amount value={usdt(figures.dailyYield)} asset="USDT" />
+      </Figure>
+      <Figure label={t('figures.totalYield')} value={usdt(figures.totalYield)}>
+        <Amount value={usdt(figures.totalYield)} asset="USDT" />
+      </Figure>
+      <Figure label={t('figures.atMaturity')} value={usdt(figures.atMaturity)}>
+        <Amount value={usdt(figures.atMaturity)} asset="USDT" />
+      </Figure>
+      <Figure label={t('figures.exitToday')} value={usdt(figures.exitReturns)}>
+        <Amount value={usdt(figures.exitReturns)} asset="USDT" />{' '}
+        <span className="muted">
+          ({t('figures.penalty')} <Amount value={usdt(figures.penalty)} asset="USDT" />)
+        </span>
+      </Figure>
+    </dl>
+  );
+}
+
+/** The last step before buySmart: what is bought, stated once more, and the one button. */
+function ConfirmStep(p: {
+  text: string;
+  busy: boolean;
+  onBack: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation('plans');
+  return (
+    <div className="plans-confirm" data-testid="plans-confirm">
+      <p>{p.text}</p>
+      <div className="plans-actions">
+        <button type="button" className="btn btn-ghost" onClick={p.onBack}>
+          {t('form.back')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={p.busy}
+          onClick={p.onConfirm}
+          data-testid="plans-confirm-button"
+        >
+          {t('form.confirm')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The subscription form: what the amount earns is shown as it is typed, then confirmed. */
+/**
+ * The subscription's state: the amount typed, its figures, the confirmation step and the call
+ * (one request key per form, so a lost answer is sent again under it and buys once).
+ */
+function useSubscription(product: PlanProduct) {
   const refresh = useRefreshPlans();
   const requestKey = useRequestKey();
-  const problemText = useInputProblemText();
   const [amount, setAmount] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [done, setDone] = useState<Plan | null>(null);
-
   const value = tidyDecimal(amount);
   const problem = inputProblem(value, {
     min: product.minAmount,
@@ -48,19 +100,18 @@ function SubscribeForm({ product }: { product: PlanProduct }) {
     step: '0.000001',
   });
   const figures = problem === undefined ? planFigures(toUnits(value, SCALE), product) : null;
-  const full = product.bought >= product.purchaseLimit;
-  const demoRefused = failure instanceof ApiError && failure.code === Code.demoNotAllowed;
 
-  if (!isLogin) return <SignInPrompt text={t('signIn.subscribe')} testId="plans-sign-in" />;
-  if (book === 'demo' || demoRefused) return <RealBookSwitch testId="plans-real-only" />;
-
+  function type(next: string) {
+    setAmount(next);
+    setConfirming(false);
+    setDone(null);
+  }
   function review(e: FormEvent) {
     e.preventDefault();
     setFailure(null);
     setDone(null);
     if (figures !== null) setConfirming(true);
   }
-
   async function confirm() {
     setBusy(true);
     try {
@@ -79,9 +130,38 @@ function SubscribeForm({ product }: { product: PlanProduct }) {
       setConfirming(false);
     }
   }
+  const back = () => setConfirming(false);
+  return {
+    amount,
+    value,
+    problem,
+    figures,
+    confirming,
+    busy,
+    failure,
+    done,
+    type,
+    review,
+    confirm,
+    back,
+  };
+}
+
+function SubscribeForm({ product }: { product: PlanProduct }) {
+  const { t } = useTranslation('plans');
+  const { book } = useStore(preferences);
+  const { isLogin } = useStore(sessionStore);
+  const problemText = useInputProblemText();
+  const { amount, value, problem, figures, confirming, busy, failure, done, ...act } =
+    useSubscription(product);
+  const full = product.bought >= product.purchaseLimit;
+  const demoRefused = failure instanceof ApiError && failure.code === Code.demoNotAllowed;
+
+  if (!isLogin) return <SignInPrompt text={t('signIn.subscribe')} testId="plans-sign-in" />;
+  if (book === 'demo' || demoRefused) return <RealBookSwitch testId="plans-real-only" />;
 
   return (
-    <form className="plans-form" onSubmit={review} noValidate data-testid="plans-form">
+    <form className="plans-form" onSubmit={act.review} noValidate data-testid="plans-form">
       <div className="field">
         <label className="field-label" htmlFor={`plan-amount-${product.id}`}>
           {t('form.amount')}
@@ -94,11 +174,7 @@ function SubscribeForm({ product }: { product: PlanProduct }) {
             autoComplete="off"
             value={amount}
             disabled={full || confirming}
-            onChange={(e) => {
-              setAmount(e.target.value);
-              setConfirming(false);
-              setDone(null);
-            }}
+            onChange={(e) => act.type(e.target.value)}
             aria-invalid={amount !== '' && problem !== undefined ? true : undefined}
             data-testid="plans-amount"
           />
@@ -110,53 +186,22 @@ function SubscribeForm({ product }: { product: PlanProduct }) {
           </span>
         )}
       </div>
-      {figures !== null && (
-        <dl className="plans-facts plans-preview" data-testid="plans-preview">
-          <Figure label={t('figures.dailyYield')} value={usdt(figures.dailyYield)}>
-            <Amount value={usdt(figures.dailyYield)} asset="USDT" />
-          </Figure>
-          <Figure label={t('figures.totalYield')} value={usdt(figures.totalYield)}>
-            <Amount value={usdt(figures.totalYield)} asset="USDT" />
-          </Figure>
-          <Figure label={t('figures.atMaturity')} value={usdt(figures.atMaturity)}>
-            <Amount value={usdt(figures.atMaturity)} asset="USDT" />
-          </Figure>
-          <Figure label={t('figures.exitToday')} value={usdt(figures.exitReturns)}>
-            <Amount value={usdt(figures.exitReturns)} asset="USDT" />{' '}
-            <span className="muted">
-              ({t('figures.penalty')} <Amount value={usdt(figures.penalty)} asset="USDT" />)
-            </span>
-          </Figure>
-        </dl>
-      )}
+      {figures !== null && <Preview figures={figures} />}
       {full ? (
         <p className="muted" data-testid="plans-full">
           {t('form.limitReached')}
         </p>
       ) : confirming && figures !== null ? (
-        <div className="plans-confirm" data-testid="plans-confirm">
-          <p>
-            {t('form.confirmText', {
-              amount: value,
-              days: product.cycleDays,
-              total: usdt(figures.atMaturity),
-            })}
-          </p>
-          <div className="plans-actions">
-            <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>
-              {t('form.back')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={busy}
-              onClick={() => void confirm()}
-              data-testid="plans-confirm-button"
-            >
-              {t('form.confirm')}
-            </button>
-          </div>
-        </div>
+        <ConfirmStep
+          text={t('form.confirmText', {
+            amount: value,
+            days: product.cycleDays,
+            total: usdt(figures.atMaturity),
+          })}
+          busy={busy}
+          onBack={act.back}
+          onConfirm={() => void act.confirm()}
+        />
       ) : (
         <button type="submit" className="btn btn-primary btn-block" disabled={figures === null}>
           {t('form.subscribe')}
