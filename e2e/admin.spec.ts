@@ -320,7 +320,10 @@ test.describe('back office', () => {
     await expect(pair.getByTestId('maker-levels')).toHaveText(was);
   });
 
-  test('a support member sees only Users; queues say "not allowed"', async ({ page, request }) => {
+  test('a support member sees Users and the product lists; queues say "not allowed"', async ({
+    page,
+    request,
+  }) => {
     const user = await apiUser(request);
     const support = { username: newUser('sup').username, password: 'Support-pass-2024' };
     await staffSignIn(page, ADMIN.username, ADMIN.password);
@@ -343,7 +346,8 @@ test.describe('back office', () => {
     await expect(page).toHaveURL(/\/admin\/users$/);
     await expect(page.getByTestId('staff-role')).toHaveText('Support');
     const nav = page.getByTestId('admin-nav');
-    await expect(nav.getByRole('link')).toHaveText(['Users']);
+    // Support answers people's questions: it reads the products' terms, and decides nothing.
+    await expect(nav.getByRole('link')).toHaveText(['Users', 'Smart plans', 'Loan products']);
 
     await page.goto('/admin/withdrawals');
     await expect(page.getByTestId('admin-forbidden')).toBeVisible();

@@ -3,34 +3,39 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EARN_SERVER_ENV, Operator, passDays, personOf } from './support/earn.ts';
-import { test as base, chooseLanguage, expect, registerByEmail } from './support/fixtures.ts';
+import { chooseLanguage, expect, registerByEmail, test } from './support/fixtures.ts';
 import { OwnServer } from './support/own-server.ts';
 import { staffWindow } from './support/staff.ts';
 
 /**
  * Smart plans and loans (issue 23). Days must pass for either to show anything, so this file
- * has its own server per worker, whose clock the tests move (POST /dev/clock): the shared
- * server's other tests never see a day jump. Its tests run one after another on it.
+ * has its own server, whose clock the tests move (POST /dev/clock): the shared server's other
+ * tests never see a day jump. Its tests run one after another on it, and it stops with the
+ * file (a server kept for the worker's life slowed every later test); its prices tick slowly,
+ * since nothing here trades.
  */
-const test = base.extend<object, { earn: OwnServer }>({
-  earn: [
-    async ({ playwright }, use, workerInfo) => {
-      const dir = mkdtempSync(path.join(tmpdir(), 'kestrel-e2e-earn-'));
-      const server = new OwnServer(4500 + workerInfo.workerIndex, dir, EARN_SERVER_ENV);
-      await server.start();
-      const request = await playwright.request.newContext({ baseURL: server.url });
-      const operator = await Operator.signIn(request);
-      await operator.planProduct('Steady 10');
-      await operator.loanProduct('Flex');
-      await request.dispose();
-      await use(server);
-      await server.kill();
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ earn }, use) => use(earn.url),
-});
+let server: OwnServer | undefined;
+/** This worker's port (Playwright numbers its workers): desktop and mobile may run at once. */
+const PORT = 4500 + Number(process.env.TEST_WORKER_INDEX ?? 0);
+test.use({ baseURL: `http://127.0.0.1:${PORT}` });
 test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ playwright }) => {
+  // A first start creates the database and back-fills candles: longer than a test on a busy box.
+  test.setTimeout(180_000);
+  const dir = mkdtempSync(path.join(tmpdir(), 'kestrel-e2e-earn-'));
+  server = new OwnServer(PORT, dir, EARN_SERVER_ENV);
+  await server.start();
+  const request = await playwright.request.newContext({ baseURL: server.url });
+  const operator = await Operator.signIn(request);
+  await operator.planProduct('Steady 10');
+  await operator.loanProduct('Flex');
+  await request.dispose();
+});
+test.afterAll(async () => {
+  await server?.kill();
+  server = undefined;
+});
 
 async function operator(page: Page): Promise<Operator> {
   return Operator.signIn(page.request);

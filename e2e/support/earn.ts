@@ -32,6 +32,8 @@ export const EARN_SERVER_ENV = {
   RATE_LIMIT_MAX: '100000',
   AUTH_RATE_LIMIT_MAX: '100000',
   PGLITE_STORAGE: 'memory',
+  // Nothing here trades: a slow simulator leaves the machine to the other tests.
+  MARKET_TICK_MS: '5000',
 };
 
 export class Operator {

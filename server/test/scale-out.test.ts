@@ -28,6 +28,8 @@ async function startNodeHere(port: number): Promise<string> {
     REDIS_URL,
     MARKET_BACKFILL_DAYS: '2',
     MARKET_TICK_MS: '200',
+    // The notice test moves the price past a stop itself rather than wait on the simulator.
+    DEV_FEED_ROUTE: 'true',
   });
   children.push(child);
   return base;
@@ -130,6 +132,11 @@ describe.skipIf(!usePostgres)('two nodes on PostgreSQL and Redis', () => {
       person.token,
     );
     expect(opened.code).toBe(200);
+    // Past the take profit, on the leader: its engine closes the position whatever the
+    // simulator does meanwhile (on a loaded machine it may not move a step in 30 s).
+    const past = (Number(info.ask) + 3 * step).toFixed(2);
+    const ticked = await nodeCall(leader, 'POST', '/dev/ticks', { code: 'BTCUSDT', price: past });
+    expect(ticked.code).toBe(200);
     for (let i = 0; i < 120 && pushed.length === 0; i++) {
       await new Promise((r) => setTimeout(r, 250));
     }
