@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { ADMIN_KEY, roleMayCall, staffCall, staffSession } from '../../../api/staff-session.ts';
 import { errorMessage } from '../../../i18n/error-message.ts';
 import { useStore } from '../../../state/store.ts';
@@ -11,9 +10,10 @@ import { formatWait } from '../duration.ts';
 import type { Rejection } from './KycDecision.tsx';
 import { KycItem, type Item } from './KycItem.tsx';
 import './kyc-admin.css';
+import { useQueueFilter } from '../../../ui/admin/use-queue-filter.ts';
 
 type Filter = 'pending' | 'verified' | 'rejected';
-const FILTERS: readonly Filter[] = ['pending', 'verified', 'rejected'];
+const FILTERS: readonly [Filter, ...Filter[]] = ['pending', 'verified', 'rejected'];
 const PAGE_SIZE = 20;
 const QUEUE_KEY = [ADMIN_KEY, 'kyc'] as const;
 
@@ -123,21 +123,6 @@ function QueueHead({
   );
 }
 
-/** The filter and page, in the address so a reload or a shared link keeps them. */
-function useFilter() {
-  const [params, setParams] = useSearchParams();
-  const status: Filter = FILTERS.find((f) => f === params.get('status')) ?? 'pending';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const set = (next: { status?: Filter; page?: number }) => {
-    const q = new URLSearchParams();
-    const s = next.status ?? status;
-    if (s !== 'pending') q.set('status', s);
-    if ((next.page ?? 1) > 1) q.set('page', String(next.page));
-    setParams(q);
-  };
-  return { status, page, set };
-}
-
 /**
  * The identity review queue (issue 22): submissions by status, pending oldest first, with the
  * last 30 days' median and p90 waits. Opening a pending one claims it (another reviewer's
@@ -147,7 +132,7 @@ function useFilter() {
 export default function KycQueuePage() {
   const { t } = useTranslation('admin');
   const { staff } = useStore(staffSession);
-  const filter = useFilter();
+  const filter = useQueueFilter(FILTERS);
   const { status, page } = filter;
   const queue = useQuery({
     queryKey: [...QUEUE_KEY, status, page],

@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { ADMIN_KEY, roleMayCall, staffCall, staffSession } from '../../../api/staff-session.ts';
 import { errorMessage } from '../../../i18n/error-message.ts';
 import { useStore } from '../../../state/store.ts';
@@ -10,10 +9,17 @@ import { Spinner } from '../../../ui/EmptyState.tsx';
 import type { Decided } from './LoanDecision.tsx';
 import { LoanItem, type Item } from './LoanItem.tsx';
 import './loans-admin.css';
+import { useQueueFilter } from '../../../ui/admin/use-queue-filter.ts';
 
 type Filter = Item['status'];
 /** The queue's statuses (contract/loans/schemas.ts loanQueueQuery), pending first. */
-const FILTERS: readonly Filter[] = ['pending', 'repaying', 'expired', 'repaid', 'rejected'];
+const FILTERS: readonly [Filter, ...Filter[]] = [
+  'pending',
+  'repaying',
+  'expired',
+  'repaid',
+  'rejected',
+];
 const PAGE_SIZE = 20;
 const QUEUE_KEY = [ADMIN_KEY, 'loans'] as const;
 
@@ -118,21 +124,6 @@ function QueueHead({ status, onStatus }: { status: Filter; onStatus: (status: Fi
   );
 }
 
-/** The filter and page, in the address so a reload or a shared link keeps them. */
-function useFilter() {
-  const [params, setParams] = useSearchParams();
-  const status: Filter = FILTERS.find((f) => f === params.get('status')) ?? 'pending';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const set = (next: { status?: Filter; page?: number }) => {
-    const q = new URLSearchParams();
-    const s = next.status ?? status;
-    if (s !== 'pending') q.set('status', s);
-    if ((next.page ?? 1) > 1) q.set('page', String(next.page));
-    setParams(q);
-  };
-  return { status, page, set };
-}
-
 /**
  * The loan application queue (docs/loans.md): applications by status, pending oldest first.
  * Opening a pending one claims it (another reviewer's claim answers 10191) and shows what the
@@ -142,7 +133,7 @@ function useFilter() {
 export default function LoanQueuePage() {
   const { t } = useTranslation('admin');
   const { staff } = useStore(staffSession);
-  const filter = useFilter();
+  const filter = useQueueFilter(FILTERS);
   const { status, page } = filter;
   const queue = useQuery({
     queryKey: [...QUEUE_KEY, status, page],
