@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { tick } from './market/price-feed.ts';
+import { nftSaleFrame } from './nfts/frames.ts';
 import { spotBookFrame } from './spot/frames.ts';
 import { userEvent } from './user-channel.ts';
 
@@ -20,6 +21,8 @@ export const busChannels = {
   'trading.orders': z.object({ orderId: z.number().check(z.int(), z.positive()) }),
   /** A spot book changed on the engine leader: every node keeps the latest for its sockets. */
   'spot.book': spotBookFrame,
+  /** A charity sale changed (a bid, an extension, its end) on some node, for every node's sockets. */
+  'nfts.sale': nftSaleFrame,
   /**
    * A spot command (an order or a cancel) taken by a node that does not run the books, for the
    * leader; `payload` is checked against the call's own schema on arrival.

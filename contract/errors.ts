@@ -123,6 +123,9 @@ export const Code = {
   lendingShort: 10206,
   loanNotRepayable: 10207,
   verificationUnderReview: 10208,
+  bidTooLow: 10210,
+  ownSale: 10211,
+  nftNotForSale: 10212,
 
   // SPEC §8 success codes
   submittedForReview: 20001,
@@ -254,6 +257,9 @@ export const codeMessages: Record<CodeValue, string> = {
   10206: 'The lending account cannot cover this loan now: try a smaller amount or later',
   10207: 'This loan is not being repaid',
   10208: 'Your identity verification is still under review: you can apply once it is verified',
+  10210: 'Your bid is below the minimum: the starting price, or the leading bid plus the increment',
+  10211: 'You cannot bid on or buy your own sale',
+  10212: 'This NFT is already on sale or has been sold',
   20001: 'Submitted for review',
   20002: 'Deposit submitted for review',
   20003: 'Withdrawal submitted for review',

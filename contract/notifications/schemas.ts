@@ -3,6 +3,7 @@ import { Code } from '../errors.ts';
 import { FUNDS_MANDATORY, fundsNotices } from '../funds/notices.ts';
 import { kycNotices } from '../kyc/notices.ts';
 import { LOANS_MANDATORY, loansNotices } from '../loans/notices.ts';
+import { NFTS_MANDATORY, nftsNotices } from '../nfts/notices.ts';
 import { PLANS_MANDATORY, plansNotices } from '../plans/notices.ts';
 import { spotNotices } from '../spot/notices.ts';
 import { TRADING_MANDATORY, tradingNotices } from '../trading/notices.ts';
@@ -22,6 +23,7 @@ export const notice = z.discriminatedUnion('kind', [
   ...kycNotices,
   ...plansNotices,
   ...loansNotices,
+  ...nftsNotices,
 ]);
 export type Notice = z.infer<typeof notice>;
 export type NoticeKind = Notice['kind'];
@@ -34,6 +36,7 @@ export const MANDATORY_KINDS: readonly NoticeKind[] = [
   ...TRADING_MANDATORY,
   ...PLANS_MANDATORY,
   ...LOANS_MANDATORY,
+  ...NFTS_MANDATORY,
 ];
 
 export const NOTIFICATION_LIMITS = {

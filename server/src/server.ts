@@ -17,6 +17,7 @@ import { SPOT_TRANSFERS } from './trading/spot/transfers.ts';
 import { marketModule, type MarketModule } from './market/module.ts';
 import { tradingModule, type TradingModule } from './trading/module.ts';
 import { nftsModule, type NftsModule } from './nfts/module.ts';
+import { NFTS_TRANSFERS } from './nfts/transfers.ts';
 import { LocalBus, type Bus } from './platform/bus/bus.ts';
 import { Channels } from './platform/bus/channels.ts';
 import { RedisBus } from './platform/bus/redis-bus.ts';
@@ -122,6 +123,7 @@ async function openPlatform(config: Config) {
     SPOT_TRANSFERS,
     PLANS_TRANSFERS,
     LOANS_TRANSFERS,
+    NFTS_TRANSFERS,
   ]);
   const ledger = new Ledger(db);
   const audit = new AuditLog(db);
@@ -186,7 +188,16 @@ function composeModules(config: Config, p: Platform): Modules {
     fundDemo: (userId) => funds.demoBook.ensureFunded(userId),
     quoteMs: config.SPOT_QUOTE_MS,
   });
-  const nfts = nftsModule({ db, config, chain });
+  const nfts = nftsModule({
+    db,
+    ledger,
+    audit,
+    notices,
+    channels: p.channels,
+    config,
+    chain,
+    now: p.clock.now,
+  });
   const admin = adminModule({
     db,
     audit,

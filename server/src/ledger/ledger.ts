@@ -15,6 +15,12 @@ import type { TransferKind } from '../money/transfers.ts';
 export type ReserveAccount = `reserve:${string}`;
 
 /**
+ * Money the platform owes someone outside it (a charity, a creator without an account):
+ * `payee:<capability>:<who>`. Never below zero, like a reserve.
+ */
+export type PayeeAccount = `payee:${string}`;
+
+/**
  * Where money sits: a user's available or held funds, or one of the platform's accounts.
  * `operator_capital` is the operator's own money, put in from outside to fund reserves.
  */
@@ -25,17 +31,19 @@ export type PlatformAccount =
   | 'house'
   | 'demo_faucet'
   | 'operator_capital'
-  | ReserveAccount;
+  | ReserveAccount
+  | PayeeAccount;
 export type AccountRef =
   { user: number; purpose: 'available' | 'held' } | { platform: PlatformAccount };
 
 /**
  * How a hold ends: `release` returns it to the owner's available balance; `settle` pays it out
- * to platform accounts in parts that must add up to the hold (a withdrawal and its fee).
+ * to platform accounts in parts that must add up to the hold (a withdrawal and its fee), each
+ * part of the call's kind unless it names its own (a sale's charity, creator and fee shares).
  */
 export type HoldOutcome =
   | { release: true }
-  | { settle: readonly { to: PlatformAccount; amount: bigint }[] }
+  | { settle: readonly { to: PlatformAccount; amount: bigint; kind?: TransferKind }[] }
   | { settleTo: PlatformAccount };
 
 export interface HoldRequest {
@@ -293,14 +301,14 @@ export class Ledger {
     if (updated.length !== 1) throw new LedgerError('hold_resolved');
     const amount = toUnits(hold.amount, this.scaleOf(hold.asset));
     const owner = hold.user_id;
-    const parts =
+    const parts: { to: AccountRef; amount: bigint; kind?: TransferKind }[] =
       'release' in outcome
-        ? [{ to: { user: owner, purpose: 'available' } as AccountRef, amount }]
+        ? [{ to: { user: owner, purpose: 'available' }, amount }]
         : 'settleTo' in outcome
-          ? [{ to: { platform: outcome.settleTo } as AccountRef, amount }]
+          ? [{ to: { platform: outcome.settleTo }, amount }]
           : outcome.settle
               .filter((p) => p.amount > 0n)
-              .map((p) => ({ to: { platform: p.to } as AccountRef, amount: p.amount }));
+              .map((p) => ({ to: { platform: p.to }, amount: p.amount, kind: p.kind }));
     // A settlement pays out exactly what was held: no money appears or vanishes here.
     const paid = parts.reduce((sum, p) => sum + p.amount, 0n);
     assert(paid === amount, () => `hold ${holdId}: settling ${paid} of ${amount}`);
@@ -312,7 +320,7 @@ export class Ledger {
         from: { user: owner, purpose: 'held' },
         to: p.to,
         amount: p.amount,
-        kind,
+        kind: p.kind ?? kind,
         reference: `hold:${holdId}`,
       })),
     });

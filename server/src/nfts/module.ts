@@ -1,22 +1,38 @@
 import { getAddress } from 'viem';
+import type { NftSaleFrame } from '../../../contract/nfts/frames.ts';
+import type { AuditLog } from '../audit/audit-log.ts';
 import type { Capability } from '../http/capability.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import type { Channels } from '../platform/bus/channels.ts';
 import type { Chain } from '../platform/chain/chain.ts';
 import type { Config } from '../platform/config.ts';
 import type { Database } from '../platform/db/database.ts';
+import { liveTopic } from '../platform/live/topic.ts';
+import type { Notices } from '../platform/notifications/notices.ts';
+import { NftBids } from './bids.ts';
 import { NftCatalogue } from './nft-catalogue.ts';
-import { nftRoutes } from './routes.ts';
+import { NftRecords } from './nft-records.ts';
+import { nftAdminRoutes, nftRoutes } from './routes.ts';
+import { SaleDesk } from './sale-desk.ts';
+import { settleJob } from './settle-job.ts';
 
 export interface NftsNeeds {
   db: Database;
+  ledger: Ledger;
+  audit: AuditLog;
+  notices: Notices;
+  channels: Channels;
   config: Pick<Config, 'NFT_CHAIN_ID' | 'CHAIN_ID' | 'NFT_CONTRACT' | 'CHAIN_EXPLORER_URL'>;
   chain: Chain | undefined;
+  now: () => number;
 }
 
-export type NftsModule = Capability & { nfts: NftCatalogue };
+export type NftsModule = Capability & { catalogue: NftCatalogue; bids: NftBids; desk: SaleDesk };
 
-/** Charity NFTs: the catalogue, read from the chain where one is configured. */
-export function nftsModule({ db, config, chain }: NftsNeeds): NftsModule {
-  const nfts = new NftCatalogue(
+/** Charity NFTs (docs/nfts.md): the catalogue, its auctions and their settlement. */
+export function nftsModule(needs: NftsNeeds): NftsModule {
+  const { db, ledger, audit, notices, channels, config, chain, now } = needs;
+  const catalogue = new NftCatalogue(
     db,
     {
       chainId: config.NFT_CHAIN_ID ?? config.CHAIN_ID,
@@ -24,6 +40,32 @@ export function nftsModule({ db, config, chain }: NftsNeeds): NftsModule {
       explorerUrl: config.CHAIN_EXPLORER_URL,
     },
     chain,
+    now,
   );
-  return { name: 'nfts', nfts, routes: (r) => nftRoutes(r, nfts) };
+  const deps = { ledger, notices, channels, now };
+  const bids = new NftBids(db, deps);
+  const desk = new SaleDesk(db, audit, deps);
+  const records = new NftRecords(db, catalogue);
+  return {
+    name: 'nfts',
+    catalogue,
+    bids,
+    desk,
+    routes: (r) => {
+      nftRoutes(r, { catalogue, bids, records, desk });
+      nftAdminRoutes(r, desk);
+    },
+    jobs: [settleJob(db, deps)],
+    // A sale's state after each bid and at its end, keyed by sale id.
+    topics: [
+      liveTopic<NftSaleFrame>({
+        name: 'nfts.sale',
+        audience: 'public',
+        pending: { kind: 'latest' },
+        accepts: (key) => /^[1-9][0-9]{0,15}$/.test(key),
+        source: (emit) =>
+          channels.subscribe('nfts.sale', (frame) => emit(String(frame.saleId), frame)),
+      }),
+    ],
+  };
 }

@@ -134,5 +134,39 @@ export function noticeView(n: Notice, t: TFunction): NoticeView {
         figure: { label: t('notifications:owed'), value: n.owed, asset: 'USDT', signed: false },
         to: `/loan/${n.loanId}`,
       };
+    case 'nfts.outbid':
+      return {
+        text: t('notifications:text.nftOutbid', { name: n.nftName, bid: n.newBid }),
+        figure: {
+          label: t('notifications:released'),
+          value: n.amount,
+          asset: 'USDT',
+          signed: false,
+        },
+        to: `/nfts/${n.nftId}`,
+      };
+    case 'nfts.withdrawn':
+      return {
+        text: t('notifications:text.nftWithdrawn', { name: n.nftName }),
+        figure: {
+          label: t('notifications:released'),
+          value: n.amount,
+          asset: 'USDT',
+          signed: false,
+        },
+        to: `/nfts/${n.nftId}`,
+      };
+    case 'nfts.won':
+    case 'nfts.lost':
+      return {
+        text: t(
+          n.kind === 'nfts.won' ? 'notifications:text.nftWon' : 'notifications:text.nftLost',
+          {
+            name: n.nftName,
+          },
+        ),
+        figure: { label: t('notifications:price'), value: n.price, asset: 'USDT', signed: false },
+        to: n.kind === 'nfts.won' ? '/nfts?tab=mine' : `/nfts/${n.nftId}`,
+      };
   }
 }

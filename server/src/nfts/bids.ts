@@ -1,0 +1,211 @@
+import type { Book } from '../../../contract/envelope.ts';
+import { Code } from '../../../contract/errors.ts';
+import { endAfterBid, minNextBid } from '../../../contract/nfts/auction.ts';
+import type { BidBody, BuyNftBody, SaleBid } from '../../../contract/nfts/schemas.ts';
+import type { NftSale } from '../../../contract/nfts/schemas.ts';
+import { assert } from '../assert.ts';
+import { AppError } from '../errors.ts';
+import { USDT_SCALE } from '../money/amounts.ts';
+import { fromUnits, toUnits } from '../money/decimal.ts';
+import type { Channels } from '../platform/bus/channels.ts';
+import type { Queryable, Tx } from '../platform/db/database.ts';
+import { maskName } from '../platform/mask.ts';
+import { firstOfTwins, replayOf, requestHash } from '../platform/request-replay.ts';
+import { withNftCodes } from './nft-errors.ts';
+import { frameOf, leadingOf, saleById, saleView, termsOf, usdt, type SaleRow } from './sale-row.ts';
+import { lockSale, settleIn, type SettleDeps } from './settlement.ts';
+import { nftsKey } from './transfers.ts';
+
+export interface BidRow {
+  id: number;
+  sale_id: number;
+  user_id: number;
+  amount: string;
+  hold_id: number;
+  kind: 'bid' | 'buy_now';
+  status: SaleBid['status'];
+  body_hash: string;
+  created_at: Date;
+  bidder: string;
+}
+
+export const BID_COLUMNS = `b.id, b.sale_id, b.user_id, b.amount::text, b.hold_id, b.kind, b.status,
+  b.body_hash, b.created_at, u.username as bidder`;
+export const BID_FROM = 'from nft_bids b join users u on u.id = b.user_id';
+
+export function bidView(b: BidRow, userId: number): SaleBid {
+  return {
+    id: Number(b.id),
+    amount: usdt(toUnits(b.amount, USDT_SCALE)),
+    bidder: maskName(b.bidder),
+    mine: userId > 0 && Number(b.user_id) === userId,
+    kind: b.kind,
+    status: b.status,
+    at: new Date(b.created_at).toISOString(),
+  };
+}
+
+type Placed = { bid: BidRow; sale: SaleRow };
+
+/**
+ * Bids and buy-nows (docs/nfts.md). Each runs in one transaction that locks the sale's row
+ * first: the new hold, the release of the bid it beats, the sale's new end and (buy-now) the
+ * settlement commit together, so a sale has exactly one open hold, its leading bid's.
+ */
+export class NftBids {
+  constructor(
+    private readonly db: Queryable,
+    private readonly deps: SettleDeps & { channels: Channels },
+  ) {}
+
+  async bid(userId: number, book: Book, body: BidBody) {
+    return this.place(userId, book, body, 'bid');
+  }
+
+  async buyNow(userId: number, book: Book, body: BuyNftBody) {
+    const placed = await this.place(userId, book, body, 'buy_now');
+    return { ...placed, message: Code.purchaseSuccessful };
+  }
+
+  private async place(
+    userId: number,
+    book: Book,
+    body: BidBody | BuyNftBody,
+    kind: BidRow['kind'],
+  ): Promise<{ bid: SaleBid; sale: NftSale }> {
+    if (book !== 'real') throw new AppError(Code.demoNotAllowed);
+    // The kind is part of what was asked: a bid's key replayed as a buy-now is another request.
+    const asked: { key: string; kind: string } = { ...body, kind };
+    const hash = requestHash(book, asked);
+    let placed = await this.replay(userId, body.key, hash);
+    if (placed === undefined) {
+      ({ value: placed } = await firstOfTwins(
+        () =>
+          withNftCodes(() =>
+            this.deps.ledger.atomically((tx) => this.inTx(tx, userId, body, hash, kind)),
+          ),
+        () => this.replay(userId, body.key, hash),
+      ));
+      const { bid, sale } = placed;
+      this.deps.channels.publish(
+        'nfts.sale',
+        frameOf(sale, { id: bid.id, amount: bid.amount, bidder: bid.bidder, at: bid.created_at }),
+      );
+    }
+    return { bid: bidView(placed.bid, userId), sale: saleView(placed.sale, userId) };
+  }
+
+  private async inTx(
+    tx: Tx,
+    userId: number,
+    body: BidBody | BuyNftBody,
+    hash: string,
+    kind: BidRow['kind'],
+  ): Promise<Placed> {
+    const sale = await lockSale(tx, body.saleId);
+    const now = this.deps.now();
+    if (sale === undefined) throw new AppError(Code.collectibleStatusWrong, { field: 'saleId' });
+    if (sale.status !== 'open' || new Date(sale.ends_at).getTime() <= now) {
+      throw new AppError(Code.collectibleStatusWrong, { field: 'saleId' });
+    }
+    if (Number(sale.creator_user_id) === userId) throw new AppError(Code.ownSale);
+    const amount = this.amountOf(sale, body, kind);
+    await this.releaseLeading(tx, sale, userId, amount);
+    const { holdId } = await this.deps.ledger.holdIn(tx, {
+      key: nftsKey.bid(userId, body.key),
+      user: userId,
+      asset: 'USDT',
+      book: 'real',
+      amount,
+      kind: 'nft_bid_hold',
+      reference: `nft-sale:${sale.id}`,
+    });
+    const [made] = await tx.query<{ id: number }>(
+      `insert into nft_bids (sale_id, user_id, request_key, body_hash, amount, hold_id, kind,
+         status, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, 'leading', $8) returning id`,
+      [sale.id, userId, body.key, hash, fromUnits(amount, USDT_SCALE), holdId, kind, new Date(now)],
+    );
+    assert(made !== undefined, 'bid insert returned no row');
+    const bid = await this.bidById(tx, Number(made.id));
+    const endsAt = endAfterBid(new Date(sale.ends_at).getTime(), now, sale.extend_minutes);
+    await tx.query(
+      `update nft_sales set leading_bid_id = $2, bids = bids + 1, ends_at = $3 where id = $1`,
+      [sale.id, bid.id, new Date(kind === 'bid' ? endsAt : sale.ends_at)],
+    );
+    if (kind === 'buy_now') {
+      const current = await saleById(tx, Number(sale.id));
+      assert(current !== undefined, 'sale vanished');
+      await settleIn(tx, this.deps, current, bid);
+    }
+    const after = await saleById(tx, Number(sale.id));
+    assert(after !== undefined, 'sale vanished');
+    return { bid: await this.bidById(tx, bid.id), sale: after };
+  }
+
+  /** A bid's least amount, or the sale's buy-now price (while no bid has reached it). */
+  private amountOf(sale: SaleRow, body: BidBody | BuyNftBody, kind: BidRow['kind']): bigint {
+    const leading = leadingOf(sale);
+    if (kind === 'buy_now') {
+      if (sale.buy_now_price === null) throw new AppError(Code.collectibleStatusWrong);
+      const price = toUnits(sale.buy_now_price, USDT_SCALE);
+      if (leading !== null && leading >= price) throw new AppError(Code.collectibleStatusWrong);
+      return price;
+    }
+    assert('amount' in body, 'a bid without an amount');
+    const amount = toUnits(body.amount, USDT_SCALE);
+    if (amount < minNextBid(termsOf(sale), leading)) {
+      throw new AppError(Code.bidTooLow, { field: 'amount' });
+    }
+    return amount;
+  }
+
+  /**
+   * Gives the leading bid's hold back, in the transaction of the bid that beats it; its bidder
+   * is told, unless they are raising their own bid.
+   */
+  private async releaseLeading(tx: Tx, sale: SaleRow, userId: number, beatenBy: bigint) {
+    if (sale.leading_bid_id === null) return;
+    const leading = await this.bidById(tx, Number(sale.leading_bid_id));
+    assert(leading.status === 'leading', () => `sale ${sale.id}: leading bid is ${leading.status}`);
+    const own = Number(leading.user_id) === userId;
+    await this.deps.ledger.resolveHoldIn(
+      tx,
+      nftsKey.release(leading.id),
+      Number(leading.hold_id),
+      { release: true },
+      'nft_bid_released',
+    );
+    await tx.query('update nft_bids set status = $2 where id = $1', [
+      leading.id,
+      own ? 'released' : 'outbid',
+    ]);
+    if (own) return;
+    await this.deps.notices.raise(tx, Number(leading.user_id), {
+      kind: 'nfts.outbid',
+      saleId: Number(sale.id),
+      nftId: Number(sale.nft_id),
+      nftName: sale.nft_name,
+      amount: usdt(toUnits(leading.amount, USDT_SCALE)),
+      newBid: usdt(beatenBy),
+    });
+  }
+
+  private async bidById(q: Queryable, id: number): Promise<BidRow> {
+    const [row] = await q.query<BidRow>(`select ${BID_COLUMNS} ${BID_FROM} where b.id = $1`, [id]);
+    assert(row !== undefined, () => `bid ${id} vanished`);
+    return row;
+  }
+
+  private async replay(userId: number, key: string, hash: string): Promise<Placed | undefined> {
+    const [row] = await this.db.query<BidRow>(
+      `select ${BID_COLUMNS} ${BID_FROM} where b.user_id = $1 and b.request_key = $2`,
+      [userId, key],
+    );
+    const bid = replayOf(row, hash);
+    if (bid === undefined) return undefined;
+    const sale = await saleById(this.db, Number(bid.sale_id));
+    assert(sale !== undefined, 'sale vanished');
+    return { bid, sale };
+  }
+}
