@@ -14,10 +14,7 @@ export function refreshFunds(queryClient: QueryClient): Promise<void> {
   });
 }
 
-export function useBalances() {
-  const { book } = useStore(preferences);
-  return useQuery({ queryKey: ['balances', book], queryFn: () => call('listBalance') });
-}
+export { useBalances } from '../../api/balances.ts';
 
 export function useFundingOptions() {
   return useQuery({

@@ -73,16 +73,7 @@ export function useSpotBook(code: string) {
   });
 }
 
-export function useBalances() {
-  const { book } = useStore(preferences);
-  const { isLogin } = useStore(sessionStore);
-  // The funds screens' key: both read one cache entry, and a trade refreshes it for both.
-  return useQuery({
-    queryKey: ['balances', book],
-    queryFn: () => call('listBalance'),
-    enabled: isLogin,
-  });
-}
+export { useBalances } from '../../api/balances.ts';
 
 export type OrderFilter = 'current' | 'history';
 export const PAGE_SIZE: Record<OrderFilter, number> = { current: 50, history: 10 };

@@ -22,7 +22,8 @@ import {
   type TradingInfo,
 } from './figures.ts';
 import { Figure } from '../../ui/Figure.tsx';
-import { formatCountdown, Note, OrderStatus, usePeriodLabel, useNow } from './parts.tsx';
+import { formatCountdown, useNow } from '../../lib/countdown.ts';
+import { Note, OrderStatus, usePeriodLabel } from './parts.tsx';
 import type { TradeGate } from './parts.tsx';
 import { refreshTrading, useBalances, useOptionOrder } from './queries.ts';
 

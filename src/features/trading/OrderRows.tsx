@@ -18,15 +18,8 @@ import {
   usdtText,
 } from './figures.ts';
 import { EditStops, StopOrder } from './OrderDialogs.tsx';
-import {
-  formatCountdown,
-  OrderStatus,
-  Pager,
-  Percent,
-  ProfitAmount,
-  useNow,
-  usePeriodLabel,
-} from './parts.tsx';
+import { formatCountdown, useNow } from '../../lib/countdown.ts';
+import { OrderStatus, Pager, Percent, ProfitAmount, usePeriodLabel } from './parts.tsx';
 import { useLiveTradingInfo, useOptionOrders, useUOrders, type UOrderStatus } from './queries.ts';
 
 /**

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { call } from '../../api/client.ts';
@@ -97,25 +96,6 @@ export function OrderStatus({ status }: { status: string }) {
   return (
     <StatusBadge status={status} label={t(`status.${status}`)} className={`status-${status}`} />
   );
-}
-
-/** The current time, moved on every `ms` (a countdown's clock). */
-export function useNow(ms = 250): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-  return now;
-}
-
-/** 75 -> "1:15", 3 725 -> "1:02:05": a countdown's remaining time, Latin digits. */
-export function formatCountdown(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
 /** An option period in the language's units (30 s, 5 min, 1 h, 1 d). */

@@ -6,7 +6,6 @@ import { call } from '../../api/client.ts';
 import { livePriceOf, subscribeLivePrice, useLivePrice } from '../../api/live-prices.ts';
 import { onUserEvent } from '../../api/user-events.ts';
 import { preferences } from '../../state/preferences.ts';
-import { sessionStore } from '../../state/session.ts';
 import { useStore } from '../../state/store.ts';
 
 /** Every query a trade can change starts with one of these (balances are the funds screens'). */
@@ -129,16 +128,7 @@ export function useOpenPositions() {
   });
 }
 
-export function useBalances() {
-  const { book } = useStore(preferences);
-  const { isLogin } = useStore(sessionStore);
-  // The funds screens' key: both read one cache entry, and a trade refreshes it for both.
-  return useQuery({
-    queryKey: ['balances', book],
-    queryFn: () => call('listBalance'),
-    enabled: isLogin,
-  });
-}
+export { useBalances } from '../../api/balances.ts';
 
 export type UOrderStatus = UOrder['status'];
 
