@@ -23,6 +23,7 @@ describe('admin sections', () => {
       'params',
       'plans',
       'loanProducts',
+      'nftSales',
       'maker',
       'audit',
       'staff',

@@ -7,6 +7,7 @@ import { contentAdminRoutes } from '../../features/content/admin/routes.tsx';
 import { fundsAdminRoutes } from '../../features/funds/admin/routes.tsx';
 import { kycAdminRoutes } from '../../features/kyc/admin/routes.tsx';
 import { loansAdminRoutes } from '../../features/loans/admin/routes.tsx';
+import { nftsAdminRoutes } from '../../features/nfts/admin/routes.tsx';
 import { plansAdminRoutes } from '../../features/plans/admin/routes.tsx';
 import { spotAdminRoutes } from '../../features/spot/admin/routes.tsx';
 import type { AdminRoute } from '../../lib/routing.ts';
@@ -23,6 +24,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   ...spotAdminRoutes,
   ...plansAdminRoutes,
   ...loansAdminRoutes,
+  ...nftsAdminRoutes,
 ];
 
 /** The navigation's order, by `nav` name; a section not named here comes last. */
@@ -35,6 +37,7 @@ const NAVIGATION = [
   'params',
   'plans',
   'loanProducts',
+  'nftSales',
   'maker',
   'audit',
   'staff',

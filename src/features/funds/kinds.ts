@@ -37,6 +37,12 @@ export const RECORD_KINDS = [
   'loan_principal_repaid',
   'loan_interest',
   'loan_damages',
+  'nft_bid_hold',
+  'nft_bid_released',
+  'nft_charity',
+  'nft_creator',
+  'nft_fee',
+  'nft_creator_paid',
 ] as const;
 
 /** The record's word for a movement: its own kind, or "other" for one it does not know. */
