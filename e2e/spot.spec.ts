@@ -1,11 +1,12 @@
 import { createRequire } from 'node:module';
-import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 import { feeOf, midPriceOf, netOf, turnoverOf } from '../contract/spot/figures.ts';
 import { chooseLanguage, expect, registerByEmail, test } from './support/fixtures.ts';
 // Resting orders in the spread hold the pair with the lock trading.spec.ts takes before it
 // moves a price, so neither sees the other's orders or price jumps.
 import { holdingPrice } from './support/prices.ts';
+import { secondPerson } from './support/second-person.ts';
 
 /**
  * Spot trading on the order book, as people do it, against the real server with the simulated
@@ -147,32 +148,6 @@ async function place(
   await form.getByTestId('spot-qty').fill(order.qty);
   await submitAndConfirm(page, form, order.side);
   return form;
-}
-
-/** A second person in a browser of their own, with the layout, language and checks of the first. */
-async function secondPerson(browser: Browser, info: TestInfo) {
-  const use = info.project.use;
-  const context = await browser.newContext({
-    baseURL: use.baseURL,
-    viewport: use.viewport,
-    userAgent: use.userAgent,
-    deviceScaleFactor: use.deviceScaleFactor,
-    isMobile: use.isMobile,
-    hasTouch: use.hasTouch,
-  });
-  await context.addInitScript(() => {
-    if (sessionStorage.getItem('e2e.init') !== null) return;
-    sessionStorage.setItem('e2e.init', '1');
-    localStorage.setItem('kestrel.preferences', JSON.stringify({ language: 'en', book: 'demo' }));
-    sessionStorage.setItem('kestrel.onboarding', 'true');
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.push(String(err)));
-  return { context, page, errors };
 }
 
 test('a limit buy below the market rests in the book and in open orders; cancelled, its funds come back', async ({

@@ -42,11 +42,15 @@ export function devFeedRoutes(app: FastifyInstance, market: MarketService): void
   });
 }
 
-const clockBody = z.object({ days: z.number().int().min(1).max(400) }).strict();
+const clockBody = z.union([
+  z.object({ days: z.number().int().min(1).max(400) }).strict(),
+  z.object({ minutes: z.number().int().min(1).max(24 * 60) }).strict(),
+]);
 
 /**
- * POST /dev/clock: moves the jobs' clock (and the plans' and loans') forward by whole days and
- * runs the jobs now due (DEV_CLOCK_ROUTE, never in production). Browser tests see a day's yield.
+ * POST /dev/clock: moves the jobs' clock (and the plans', loans' and sales') forward by whole
+ * days or minutes and runs the jobs now due (DEV_CLOCK_ROUTE, never in production). Browser
+ * tests see a day's yield, or an auction's end.
  */
 export function devClockRoutes(
   app: FastifyInstance,
@@ -56,7 +60,8 @@ export function devClockRoutes(
   app.post('/dev/clock', async (request) => {
     const body = clockBody.safeParse(request.body);
     if (!body.success) throw new AppError(Code.badRequest);
-    clock.advance(body.data.days * 86_400_000);
+    const ms = 'days' in body.data ? body.data.days * 86_400_000 : body.data.minutes * 60_000;
+    clock.advance(ms);
     await jobs.runDue();
     return { code: Code.ok, result: { now: new Date(clock.now()).toISOString() } };
   });
