@@ -37,6 +37,7 @@ const SAME_EVERYWHERE = new Set([
   'Demo',
   'Real',
   'ETF',
+  'NFT',
   'Bitcoin',
   'Ethereum (ERC-20)',
   'TRON (TRC-20)',
