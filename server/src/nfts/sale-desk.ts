@@ -96,6 +96,10 @@ export class SaleDesk {
         if (sale === undefined)
           throw new AppError(Code.collectibleStatusWrong, { field: 'saleId' });
         if (sale.status !== 'open') throw new AppError(Code.collectibleStatusWrong);
+        // Ended: its leading bid has won, though the settlement job may not have run yet.
+        if (new Date(sale.ends_at).getTime() <= this.deps.now()) {
+          throw new AppError(Code.collectibleStatusWrong);
+        }
         if (sale.leading_bid_id !== null) await this.releaseFor(tx, sale);
         await tx.query(`update nft_sales set status = 'withdrawn', ended_at = $2 where id = $1`, [
           sale.id,
