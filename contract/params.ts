@@ -1,6 +1,7 @@
 import { contentParams } from './content/params.ts';
 import { fundsParams } from './funds/params.ts';
 import { kycParams } from './kyc/params.ts';
+import { rewardsParams } from './rewards/params.ts';
 import type { ParamDecl } from './param-decl.ts';
 import { tradingParams } from './trading/params.ts';
 
@@ -13,6 +14,7 @@ export const PARAMS = {
   ...fundsParams,
   ...tradingParams,
   ...kycParams,
+  ...rewardsParams,
 } as const satisfies Record<string, ParamDecl>;
 export type ParamKey = keyof typeof PARAMS;
 

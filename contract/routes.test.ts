@@ -14,6 +14,8 @@ import { kycRoutes } from './kyc/routes.ts';
 import { loansRoutes } from './loans/routes.ts';
 import { plansRoutes } from './plans/routes.ts';
 import { notificationsRoutes } from './notifications/routes.ts';
+import { rewardsRoutes } from './rewards/routes.ts';
+import { invitesRoutes } from './invites/routes.ts';
 
 describe('the merged route table', () => {
   it('loses no capability call to a name or path another capability also uses', () => {
@@ -32,6 +34,8 @@ describe('the merged route table', () => {
       kycRoutes,
       plansRoutes,
       loansRoutes,
+      rewardsRoutes,
+      invitesRoutes,
     ];
     const names = tables.flatMap((table) => Object.keys(table));
     expect(Object.keys(routes)).toHaveLength(names.length);

@@ -13,6 +13,8 @@ import { kycRoutes } from './kyc/routes.ts';
 import { filesRoutes } from './files/routes.ts';
 import { plansRoutes } from './plans/routes.ts';
 import { loansRoutes } from './loans/routes.ts';
+import { rewardsRoutes } from './rewards/routes.ts';
+import { invitesRoutes } from './invites/routes.ts';
 
 export type { RouteDef } from './route-def.ts';
 
@@ -35,6 +37,8 @@ export const routes = {
   ...filesRoutes,
   ...plansRoutes,
   ...loansRoutes,
+  ...rewardsRoutes,
+  ...invitesRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -18,6 +18,10 @@ import { marketModule, type MarketModule } from './market/module.ts';
 import { tradingModule, type TradingModule } from './trading/module.ts';
 import { nftsModule, type NftsModule } from './nfts/module.ts';
 import { NFTS_TRANSFERS } from './nfts/transfers.ts';
+import { rewardsModule, type RewardsModule } from './rewards/module.ts';
+import { REWARDS_TRANSFERS } from './rewards/transfers.ts';
+import { invitesModule, type InvitesModule } from './invites/module.ts';
+import { INVITES_TRANSFERS } from './invites/transfers.ts';
 import { LocalBus, type Bus } from './platform/bus/bus.ts';
 import { Channels } from './platform/bus/channels.ts';
 import { RedisBus } from './platform/bus/redis-bus.ts';
@@ -64,6 +68,8 @@ export interface Modules {
   kyc: KycModule;
   plans: PlansModule;
   loans: LoansModule;
+  rewards: RewardsModule;
+  invites: InvitesModule;
   admin: AdminModule;
 }
 
@@ -124,6 +130,8 @@ async function openPlatform(config: Config) {
     PLANS_TRANSFERS,
     LOANS_TRANSFERS,
     NFTS_TRANSFERS,
+    REWARDS_TRANSFERS,
+    INVITES_TRANSFERS,
   ]);
   const ledger = new Ledger(db);
   const audit = new AuditLog(db);
@@ -208,7 +216,34 @@ function composeModules(config: Config, p: Platform): Modules {
   const earn = { db, ledger, audit, notices, timeZone: config.EARN_TIME_ZONE, now: p.clock.now };
   const plans = plansModule(earn);
   const loans = loansModule({ ...earn, files, reviews, identity: kyc.kyc, params: content.params });
-  return { auth, content, market, funds, trading, nfts, notifications, kyc, plans, loans, admin };
+  const rewards = rewardsModule({
+    db,
+    ledger,
+    audit,
+    params: content.params,
+    progress: {
+      realTrades: (id) => trading.activity.realTrades(id),
+      planSubscriptions: (id) => plans.plans.count(id),
+      verified: (id) => kyc.kyc.verified(id),
+    },
+    now: p.clock.now,
+  });
+  const invites = invitesModule({ db, ledger, params: content.params, now: p.clock.now });
+  return {
+    auth,
+    content,
+    market,
+    funds,
+    trading,
+    nfts,
+    notifications,
+    kyc,
+    plans,
+    loans,
+    rewards,
+    invites,
+    admin,
+  };
 }
 
 /**
@@ -220,8 +255,8 @@ export async function createServer(config: Config): Promise<Server> {
   const platform = await openPlatform(config);
   const { db, ledger, engines, channels, files } = platform;
   const modules = composeModules(config, platform);
-  const { auth, content, market, funds, trading, nfts, notifications, kyc, plans, loans, admin } =
-    modules;
+  const { auth, content, market, funds, trading, nfts, notifications, kyc, plans, loans } = modules;
+  const { rewards, invites, admin } = modules;
   const ordered = [
     auth,
     content,
@@ -233,6 +268,8 @@ export async function createServer(config: Config): Promise<Server> {
     kyc,
     plans,
     loans,
+    rewards,
+    invites,
     admin,
   ];
   // Periodic work runs on the elected node, after the engines (it may read what they keep).

@@ -197,6 +197,15 @@ export class Plans {
     return this.view(row);
   }
 
+  /** Every subscription the person has made, ended ones too (a reward task counts them). */
+  async count(userId: number): Promise<number> {
+    const [row] = await this.db.query<{ n: number }>(
+      'select count(*)::int as n from plans where user_id = $1',
+      [userId],
+    );
+    return row?.n ?? 0;
+  }
+
   async list(userId: number, q: { status?: PlanStatus; page: number; size: number }) {
     const rows = await this.db.query<PlanRow>(
       `select ${PLAN_COLUMNS} ${FROM} where p.user_id = $1 and ($2::text is null or p.status = $2)

@@ -14,6 +14,7 @@ import { Options } from './options.ts';
 import { TradingParams, type ParamReader } from './params.ts';
 import { tradingRoutes } from './routes.ts';
 import { TradingInfo } from './trading-info.ts';
+import { TradingActivity } from './activity.ts';
 import { SpotDesks } from './spot/desks.ts';
 import { DEFAULT_LIMITS } from './spot/engine/order-book.ts';
 import { MarketMaker } from './spot/maker.ts';
@@ -135,6 +136,7 @@ export function tradingModule(needs: TradingNeeds): TradingModule {
     engine,
     spot,
     spotDesks,
+    activity: new TradingActivity(db),
     fundDemo: needs.fundDemo,
   };
   return {

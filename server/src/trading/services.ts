@@ -1,3 +1,4 @@
+import type { TradingActivity } from './activity.ts';
 import type { Contracts } from './contracts.ts';
 import type { TradingEngine } from './engine.ts';
 import type { Options } from './options.ts';
@@ -12,5 +13,7 @@ export interface TradingServices {
   engine: TradingEngine;
   spot: Spot;
   spotDesks: SpotDesks;
+  /** Real-book trade counts, for other capabilities (reward tasks). */
+  activity: TradingActivity;
   fundDemo(userId: number): Promise<void>;
 }

@@ -120,7 +120,7 @@ export async function quickUser(server: TestServer): Promise<{ id: number; token
   const [row] = await server.db.query<{ id: number }>(
     `insert into users (username, email, password_hash, invite_code)
      values ($1, $2, 'not-a-hash', $3) returning id`,
-    [tag, `${tag}@example.test`, `Q${process.pid % 1000}X${quickCounter}`.toUpperCase()],
+    [tag, `${tag}@example.test`, `Q${String(process.pid % 1000).padStart(3, '0')}X${quickCounter}`],
   );
   if (row === undefined) throw new Error('user insert returned no row');
   const id = Number(row.id);

@@ -18,6 +18,10 @@ export const LockSpace = {
   planBuys: 5,
   /** A person's one open loan (loans/loans.ts). */
   loanApplications: 6,
+  /** A person's check-ins and task claims (rewards/). */
+  rewards: 7,
+  /** A person's invite code entered after sign-up (invites/). */
+  inviteBinds: 8,
 } as const;
 
 export async function lockPerson(
