@@ -7,6 +7,8 @@ import { KycBadge, kycRoutes } from '../features/kyc/routes.tsx';
 import { loansRoutes } from '../features/loans/routes.tsx';
 import { marketRoutes } from '../features/market/routes.tsx';
 import { nftsRoutes } from '../features/nfts/routes.tsx';
+import { rewardsRoutes } from '../features/rewards/routes.tsx';
+import { invitesRoutes } from '../features/invites/routes.tsx';
 import { notificationsRoutes } from '../features/notifications/routes.tsx';
 import { plansRoutes } from '../features/plans/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
@@ -53,6 +55,8 @@ const appRoutes: AppRoute[] = [
   ...plansRoutes,
   ...loansRoutes,
   ...nftsRoutes,
+  ...rewardsRoutes,
+  ...invitesRoutes,
   ...notificationsRoutes,
   // The profile's identity entry shows the verification status, from the KYC feature.
   ...profileRoutes({ identityBadge: <KycBadge /> }),

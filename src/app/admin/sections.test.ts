@@ -24,6 +24,7 @@ describe('admin sections', () => {
       'plans',
       'loanProducts',
       'nftSales',
+      'rewards',
       'maker',
       'audit',
       'staff',

@@ -8,6 +8,7 @@ import { fundsAdminRoutes } from '../../features/funds/admin/routes.tsx';
 import { kycAdminRoutes } from '../../features/kyc/admin/routes.tsx';
 import { loansAdminRoutes } from '../../features/loans/admin/routes.tsx';
 import { nftsAdminRoutes } from '../../features/nfts/admin/routes.tsx';
+import { rewardsAdminRoutes } from '../../features/rewards/admin/routes.tsx';
 import { plansAdminRoutes } from '../../features/plans/admin/routes.tsx';
 import { spotAdminRoutes } from '../../features/spot/admin/routes.tsx';
 import type { AdminRoute } from '../../lib/routing.ts';
@@ -25,6 +26,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   ...plansAdminRoutes,
   ...loansAdminRoutes,
   ...nftsAdminRoutes,
+  ...rewardsAdminRoutes,
 ];
 
 /** The navigation's order, by `nav` name; a section not named here comes last. */
@@ -38,6 +40,7 @@ const NAVIGATION = [
   'plans',
   'loanProducts',
   'nftSales',
+  'rewards',
   'maker',
   'audit',
   'staff',

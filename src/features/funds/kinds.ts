@@ -43,6 +43,9 @@ export const RECORD_KINDS = [
   'nft_creator',
   'nft_fee',
   'nft_creator_paid',
+  'reward_checkin',
+  'reward_task',
+  'referral_reward',
 ] as const;
 
 /** The record's word for a movement: its own kind, or "other" for one it does not know. */

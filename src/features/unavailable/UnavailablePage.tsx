@@ -6,8 +6,6 @@ import type { IconName } from '../../ui/Icon.tsx';
 /** Capabilities whose routes exist now and whose screens arrive with later issues. */
 export const CAPABILITIES = {
   support: 'support',
-  checkIn: 'gift',
-  invite: 'user',
 } as const satisfies Record<string, IconName>;
 
 type Capability = keyof typeof CAPABILITIES;

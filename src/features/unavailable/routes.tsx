@@ -9,16 +9,4 @@ export const unavailableRoutes: AppRoute[] = [
     guarded: true,
     page: UnavailablePage,
   },
-  {
-    path: '/profile/qiandao',
-    element: <UnavailablePage capability="checkIn" />,
-    guarded: true,
-    page: UnavailablePage,
-  },
-  {
-    path: '/profile/invite',
-    element: <UnavailablePage capability="invite" />,
-    guarded: true,
-    page: UnavailablePage,
-  },
 ];
