@@ -16,9 +16,9 @@ test('a default install shows no download buttons anywhere, and the introduction
   await expect(article.getByRole('heading', { name: 'Demo and real accounts' })).toBeVisible();
   await expect(article.getByRole('heading', { name: 'Not available yet' })).toBeVisible();
   // What is offered has its section; what is not, none.
-  for (const offer of ['Smart plans', 'Loans', 'Charity NFTs'])
+  for (const offer of ['Smart plans', 'Loans', 'Charity NFTs', 'Rewards and referrals'])
     await expect(article.getByRole('heading', { name: offer, exact: true })).toBeVisible();
-  for (const promise of ['Ways to trade', 'Rewards and referrals'])
+  for (const promise of ['Ways to trade', 'Live support'])
     await expect(article.getByRole('heading', { name: promise, exact: true })).toHaveCount(0);
   await expect(page.getByTestId('intro-apps')).toHaveCount(0);
 });
