@@ -276,29 +276,24 @@ export class Ledger {
     outcome: HoldOutcome,
     kind: TransferKind,
   ): Promise<TransferOutcome> {
-    const [batch] = await tx.query<{ id: number }>(
-      'select id from ledger_batches where idempotency_key = $1',
-      [key],
-    );
-    const [hold] = await tx.query<{
-      user_id: number;
-      asset: string;
-      book: Book;
-      amount: string;
-      status: string;
-    }>(
-      `select a.user_id, a.asset, a.book, h.amount::text, h.status
-         from ledger_holds h join ledger_accounts a on a.id = h.account_id where h.id = $1 for no key update of h`,
-      [holdId],
-    );
-    if (hold === undefined) throw new LedgerError('hold_resolved');
-    if (batch !== undefined && hold.status !== 'open') return { batchId: batch.id, replayed: true };
+    // The common case in one statement: the open hold closed, and what it held read back.
     const status = 'release' in outcome ? 'released' : 'settled';
-    const updated = await tx.query(
-      `update ledger_holds set status = $2, resolved_at = now() where id = $1 and status = 'open' returning id`,
+    const [hold] = await tx.query<{ user_id: number; asset: string; book: Book; amount: string }>(
+      `update ledger_holds h set status = $2, resolved_at = now()
+         from ledger_accounts a
+        where h.id = $1 and h.status = 'open' and a.id = h.account_id
+        returning a.user_id, a.asset, a.book, h.amount::text`,
       [holdId, status],
     );
-    if (updated.length !== 1) throw new LedgerError('hold_resolved');
+    if (hold === undefined) {
+      // Already resolved: by this very key (a replay answers its batch), or by another (refused).
+      const [batch] = await tx.query<{ id: number }>(
+        'select id from ledger_batches where idempotency_key = $1',
+        [key],
+      );
+      if (batch !== undefined) return { batchId: batch.id, replayed: true };
+      throw new LedgerError('hold_resolved');
+    }
     const amount = toUnits(hold.amount, this.scaleOf(hold.asset));
     const owner = hold.user_id;
     const parts: { to: AccountRef; amount: bigint; kind?: TransferKind }[] =

@@ -78,6 +78,7 @@ export class NftBids {
     const asked: { key: string; kind: string } = { ...body, kind };
     const hash = requestHash(book, asked);
     let placed = await this.replay(userId, body.key, hash);
+    if (placed === undefined) placed = await this.refuseEarly(userId, body, hash, kind);
     if (placed === undefined) {
       const { value } = await firstOfTwins(
         () =>
@@ -103,6 +104,44 @@ export class NftBids {
     return { bid: bidView(placed.bid, userId), sale: saleView(placed.sale, userId) };
   }
 
+  /**
+   * Refuses, before taking the sale's row, what the committed sale already refuses: an ended
+   * or unknown sale, one's own, a bid below the next minimum (which only ever rises). Losing
+   * bids then never queue for the row. A refusal that a twin of this very request caused (its
+   * bid committed a moment ago) answers the twin instead.
+   */
+  private async refuseEarly(
+    userId: number,
+    body: BidBody | BuyNftBody,
+    hash: string,
+    kind: BidRow['kind'],
+  ): Promise<Placed | undefined> {
+    const sale = await saleById(this.db, body.saleId);
+    try {
+      this.check(sale, userId, body, kind);
+    } catch (err) {
+      const twin = await this.replay(userId, body.key, hash);
+      if (twin !== undefined) return twin;
+      throw err;
+    }
+    return undefined;
+  }
+
+  /** The sale's own refusals, and the amount a bid or a buy-now holds. */
+  private check(
+    sale: SaleRow | undefined,
+    userId: number,
+    body: BidBody | BuyNftBody,
+    kind: BidRow['kind'],
+  ): bigint {
+    if (sale === undefined) throw new AppError(Code.collectibleStatusWrong, { field: 'saleId' });
+    if (sale.status !== 'open' || new Date(sale.ends_at).getTime() <= this.deps.now()) {
+      throw new AppError(Code.collectibleStatusWrong, { field: 'saleId' });
+    }
+    if (Number(sale.creator_user_id) === userId) throw new AppError(Code.ownSale);
+    return this.amountOf(sale, body, kind);
+  }
+
   private async inTx(
     tx: Tx,
     userId: number,
@@ -112,19 +151,16 @@ export class NftBids {
   ): Promise<Placed | null> {
     const sale = await lockSale(tx, body.saleId);
     // The same request sent twice at once: the second finds the first's bid once it has the
-    // sale's row, and answers it (not a refusal judged against its own twin's bid).
+    // sale's row, and answers it (not a refusal judged against its own twin's bid). A statement
+    // of its own: one that waited for the lock would not see what the twin committed.
     const [twin] = await tx.query(
       'select 1 from nft_bids where user_id = $1 and request_key = $2',
       [userId, body.key],
     );
     if (twin !== undefined) return null;
     const now = this.deps.now();
-    if (sale === undefined) throw new AppError(Code.collectibleStatusWrong, { field: 'saleId' });
-    if (sale.status !== 'open' || new Date(sale.ends_at).getTime() <= now) {
-      throw new AppError(Code.collectibleStatusWrong, { field: 'saleId' });
-    }
-    if (Number(sale.creator_user_id) === userId) throw new AppError(Code.ownSale);
-    const amount = this.amountOf(sale, body, kind);
+    const amount = this.check(sale, userId, body, kind);
+    assert(sale !== undefined, 'a checked sale');
     await this.releaseLeading(tx, sale, userId, amount);
     const { holdId } = await this.deps.ledger.holdIn(tx, {
       key: nftsKey.bid(userId, body.key),
@@ -135,27 +171,50 @@ export class NftBids {
       kind: 'nft_bid_hold',
       reference: `nft-sale:${sale.id}`,
     });
-    const [made] = await tx.query<{ id: number }>(
-      `insert into nft_bids (sale_id, user_id, request_key, body_hash, amount, hold_id, kind,
-         status, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, 'leading', $8) returning id`,
-      [sale.id, userId, body.key, hash, fromUnits(amount, USDT_SCALE), holdId, kind, new Date(now)],
+    const endsAt = new Date(
+      kind === 'bid'
+        ? endAfterBid(new Date(sale.ends_at).getTime(), now, sale.extend_minutes)
+        : new Date(sale.ends_at).getTime(),
     );
-    assert(made !== undefined, 'bid insert returned no row');
-    const bid = await this.bidById(tx, Number(made.id));
-    const endsAt = endAfterBid(new Date(sale.ends_at).getTime(), now, sale.extend_minutes);
-    await tx.query(
-      `update nft_sales set leading_bid_id = $2, bids = bids + 1, ends_at = $3 where id = $1`,
-      [sale.id, bid.id, new Date(kind === 'bid' ? endsAt : sale.ends_at)],
+    // The bid and the sale's new state in one statement.
+    const [bid] = await tx.query<BidRow>(
+      `with b as (
+         insert into nft_bids (sale_id, user_id, request_key, body_hash, amount, hold_id, kind,
+           status, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, 'leading', $8) returning *),
+       s as (
+         update nft_sales set leading_bid_id = (select id from b), bids = bids + 1, ends_at = $9
+          where id = $1)
+       select ${BID_COLUMNS} from b join users u on u.id = b.user_id`,
+      [
+        sale.id,
+        userId,
+        body.key,
+        hash,
+        fromUnits(amount, USDT_SCALE),
+        holdId,
+        kind,
+        new Date(now),
+        endsAt,
+      ],
     );
-    if (kind === 'buy_now') {
-      const current = await saleById(tx, Number(sale.id));
-      assert(current !== undefined, 'sale vanished');
-      await settleIn(tx, this.deps, current, bid);
-    }
-    const after = await saleById(tx, Number(sale.id));
-    assert(after !== undefined, 'sale vanished');
-    return { bid: await this.bidById(tx, bid.id), sale: after };
+    assert(bid !== undefined, 'bid insert returned no row');
+    // The sale as it now is, without reading it back: this transaction holds its row.
+    const after: SaleRow = {
+      ...sale,
+      leading_bid_id: bid.id,
+      bids: sale.bids + 1,
+      ends_at: endsAt,
+      leading_amount: bid.amount,
+      leading_user_id: userId,
+      leading_hold_id: bid.hold_id,
+      leading_name: bid.bidder,
+    };
+    if (kind === 'bid') return { bid, sale: after };
+    await settleIn(tx, this.deps, after, bid);
+    const settled = await saleById(tx, Number(sale.id));
+    assert(settled !== undefined, 'sale vanished');
+    return { bid: await this.bidById(tx, bid.id), sale: settled };
   }
 
   /** A bid's least amount, or the sale's buy-now price (while no bid has reached it). */
@@ -181,20 +240,25 @@ export class NftBids {
    */
   private async releaseLeading(tx: Tx, sale: SaleRow, userId: number, beatenBy: bigint) {
     if (sale.leading_bid_id === null) return;
-    const leading = await this.bidById(tx, Number(sale.leading_bid_id));
-    assert(leading.status === 'leading', () => `sale ${sale.id}: leading bid is ${leading.status}`);
-    const own = Number(leading.user_id) === userId;
+    const leading = {
+      id: Number(sale.leading_bid_id),
+      user_id: Number(sale.leading_user_id),
+      hold_id: Number(sale.leading_hold_id),
+      amount: sale.leading_amount ?? '0',
+    };
+    const own = leading.user_id === userId;
+    const changed = await tx.query(
+      `update nft_bids set status = $2 where id = $1 and status = 'leading' returning id`,
+      [leading.id, own ? 'released' : 'outbid'],
+    );
+    assert(changed.length === 1, () => `sale ${sale.id}: bid ${leading.id} was not leading`);
     await this.deps.ledger.resolveHoldIn(
       tx,
       nftsKey.release(leading.id),
-      Number(leading.hold_id),
+      leading.hold_id,
       { release: true },
       'nft_bid_released',
     );
-    await tx.query('update nft_bids set status = $2 where id = $1', [
-      leading.id,
-      own ? 'released' : 'outbid',
-    ]);
     if (own) return;
     await this.deps.notices.raise(tx, Number(leading.user_id), {
       kind: 'nfts.outbid',

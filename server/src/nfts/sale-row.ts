@@ -33,6 +33,7 @@ export interface SaleRow {
   created_at: Date;
   leading_amount: string | null;
   leading_user_id: number | null;
+  leading_hold_id: number | null;
   leading_name: string | null;
   winner_name: string | null;
   /** The ledger's sum of the charity's share of this sale. */
@@ -44,7 +45,8 @@ export const SALE_COLUMNS = `s.id, s.nft_id, n.name as nft_name, s.creator_user_
   s.charity_percent::text, s.creator_percent::text, s.fee_percent::text, s.starts_at, s.ends_at,
   s.original_ends_at, s.status, s.leading_bid_id, s.bids, s.winner_user_id, s.final_price::text,
   s.settled_hold_id, s.ended_at, s.created_by, s.created_at,
-  lb.amount::text as leading_amount, lb.user_id as leading_user_id, lu.username as leading_name,
+  lb.amount::text as leading_amount, lb.user_id as leading_user_id, lb.hold_id as leading_hold_id,
+  lu.username as leading_name,
   wu.username as winner_name,
   (select coalesce(sum(t.amount), 0)::text from ledger_transfers t
     where t.kind = 'nft_charity' and t.reference = 'hold:' || s.settled_hold_id) as donated`;

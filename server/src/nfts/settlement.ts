@@ -15,7 +15,11 @@ export interface SettleDeps {
   now: () => number;
 }
 
-/** Locks a sale's row: every change to a sale and its bids goes through this, first. */
+/**
+ * Locks a sale's row, then reads it: every change to a sale and its bids goes through this,
+ * first. Two statements on purpose: a locking read that waited re-reads only the locked row,
+ * not what it joins (the leading bid another transaction just wrote), so the read comes after.
+ */
 export async function lockSale(tx: Tx, id: number): Promise<SaleRow | undefined> {
   const [locked] = await tx.query<{ id: number }>(
     'select id from nft_sales where id = $1 for no key update',
