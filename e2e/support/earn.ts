@@ -57,7 +57,7 @@ export class Operator {
   }
 
   /** A 10-day plan at 1% a day, 5% to leave early, its reserve funded with 1,000 USDT. */
-  async planProduct(name: string): Promise<void> {
+  async planProduct(name: string): Promise<number> {
     const saved = (await this.post('saveSmartProduct', {
       name,
       minAmount: '10',
@@ -76,6 +76,7 @@ export class Operator {
       amount: '1000',
       reason: 'Fund the reserve',
     });
+    return saved.id;
   }
 
   /** Loans of 100 to 5,000 USDT for 7 or 30 days at 0.1% a day, 2 days free, funded 20,000. */
@@ -111,6 +112,11 @@ export class Operator {
       reason: 'Charity week',
     })) as { id: number };
     return sale.id;
+  }
+
+  /** Puts the operator's money into the rewards pool. */
+  async fundRewards(amount: string): Promise<void> {
+    await this.post('fundRewardsPool', { key: randomUUID(), amount, reason: 'Rewards season' });
   }
 
   async credit(userId: number, amount: string): Promise<void> {
@@ -187,6 +193,22 @@ export async function personOf(page: Page): Promise<Person> {
 /** Moves the server's clock on by whole days (DEV_CLOCK_ROUTE) and runs the jobs then due. */
 export async function passDays(request: APIRequestContext, days: number): Promise<void> {
   await ok('dev clock', request.post('/dev/clock', { data: { days } }));
+}
+
+/** Subscribes the person to a smart plan through the API, in the real account. */
+export async function subscribe(
+  request: APIRequestContext,
+  person: Person,
+  productId: number,
+  amount: string,
+): Promise<void> {
+  await ok(
+    'buySmart',
+    request.post('/swx/customer/order/buySmart', {
+      headers: { authorization: person.token, virtually: 'YES' },
+      data: { key: randomUUID(), productId, amount },
+    }),
+  );
 }
 
 /** Moves the server's clock on by whole minutes and runs the jobs then due (an auction's end). */

@@ -67,9 +67,17 @@ export async function codeFromOutbox(request: APIRequestContext, to: string): Pr
   throw new Error(`no code for ${to} in the outbox`);
 }
 
-/** Signs up by e-mail through the form, as a person would. Ends signed in on the home page. */
-export async function registerByEmail(page: Page, request: APIRequestContext, user = newUser()) {
-  await page.goto('/pass/register');
+/**
+ * Signs up by e-mail through the form, as a person would. Ends signed in on the home page.
+ * `from`: the address the form is opened at (an invite link).
+ */
+export async function registerByEmail(
+  page: Page,
+  request: APIRequestContext,
+  user = newUser(),
+  from = '/pass/register',
+) {
+  await page.goto(from);
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByRole('button', { name: 'Send code' }).click();
