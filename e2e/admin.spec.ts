@@ -346,8 +346,15 @@ test.describe('back office', () => {
     await expect(page).toHaveURL(/\/admin\/users$/);
     await expect(page.getByTestId('staff-role')).toHaveText('Support');
     const nav = page.getByTestId('admin-nav');
-    // Support answers people's questions: it reads the products' terms, and decides nothing.
-    await expect(nav.getByRole('link')).toHaveText(['Users', 'Smart plans', 'Loan products']);
+    // Support answers people's questions: it reads the products' terms, the sales and the
+    // rewards pool, and decides nothing.
+    await expect(nav.getByRole('link')).toHaveText([
+      'Users',
+      'Smart plans',
+      'Loan products',
+      'NFT sales',
+      'Rewards pool',
+    ]);
 
     await page.goto('/admin/withdrawals');
     await expect(page.getByTestId('admin-forbidden')).toBeVisible();
