@@ -44,7 +44,15 @@ export function devFeedRoutes(app: FastifyInstance, market: MarketService): void
 
 const clockBody = z.union([
   z.object({ days: z.number().int().min(1).max(400) }).strict(),
-  z.object({ minutes: z.number().int().min(1).max(24 * 60) }).strict(),
+  z
+    .object({
+      minutes: z
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 60),
+    })
+    .strict(),
 ]);
 
 /**
