@@ -171,34 +171,15 @@ export class NftBids {
       kind: 'nft_bid_hold',
       reference: `nft-sale:${sale.id}`,
     });
-    const endsAt = new Date(
-      kind === 'bid'
-        ? endAfterBid(new Date(sale.ends_at).getTime(), now, sale.extend_minutes)
-        : new Date(sale.ends_at).getTime(),
-    );
-    // The bid and the sale's new state in one statement.
-    const [bid] = await tx.query<BidRow>(
-      `with b as (
-         insert into nft_bids (sale_id, user_id, request_key, body_hash, amount, hold_id, kind,
-           status, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, 'leading', $8) returning *),
-       s as (
-         update nft_sales set leading_bid_id = (select id from b), bids = bids + 1, ends_at = $9
-          where id = $1)
-       select ${BID_COLUMNS} from b join users u on u.id = b.user_id`,
-      [
-        sale.id,
-        userId,
-        body.key,
-        hash,
-        fromUnits(amount, USDT_SCALE),
-        holdId,
-        kind,
-        new Date(now),
-        endsAt,
-      ],
-    );
-    assert(bid !== undefined, 'bid insert returned no row');
+    const { bid, endsAt } = await this.record(tx, sale, {
+      userId,
+      body,
+      hash,
+      amount,
+      holdId,
+      kind,
+      now,
+    });
     // The sale as it now is, without reading it back: this transaction holds its row.
     const after: SaleRow = {
       ...sale,
@@ -215,6 +196,47 @@ export class NftBids {
     const settled = await saleById(tx, Number(sale.id));
     assert(settled !== undefined, 'sale vanished');
     return { bid: await this.bidById(tx, bid.id), sale: settled };
+  }
+
+  /** The bid and the sale's new state (leader, count, end) in one statement. */
+  private async record(
+    tx: Tx,
+    sale: SaleRow,
+    b: {
+      userId: number;
+      body: BidBody | BuyNftBody;
+      hash: string;
+      amount: bigint;
+      holdId: number;
+      kind: BidRow['kind'];
+      now: number;
+    },
+  ): Promise<{ bid: BidRow; endsAt: Date }> {
+    const end = new Date(sale.ends_at).getTime();
+    const endsAt = new Date(b.kind === 'bid' ? endAfterBid(end, b.now, sale.extend_minutes) : end);
+    const [bid] = await tx.query<BidRow>(
+      `with b as (
+         insert into nft_bids (sale_id, user_id, request_key, body_hash, amount, hold_id, kind,
+           status, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, 'leading', $8) returning *),
+       s as (
+         update nft_sales set leading_bid_id = (select id from b), bids = bids + 1, ends_at = $9
+          where id = $1)
+       select ${BID_COLUMNS} from b join users u on u.id = b.user_id`,
+      [
+        sale.id,
+        b.userId,
+        b.body.key,
+        b.hash,
+        fromUnits(b.amount, USDT_SCALE),
+        b.holdId,
+        b.kind,
+        new Date(b.now),
+        endsAt,
+      ],
+    );
+    assert(bid !== undefined, 'bid insert returned no row');
+    return { bid, endsAt };
   }
 
   /** A bid's least amount, or the sale's buy-now price (while no bid has reached it). */
