@@ -177,11 +177,25 @@ const pageQuery = {
   size: wholeNumber(1, NFT_LIMITS.pageSizeMax).default(20),
 };
 export const myNftsQuery = z.object(pageQuery);
+/**
+ * Where the token is on its way to the owner's wallet (NFT_CUSTODY_KEY set): pending, waiting
+ * for a linked wallet (10021), sending (the transaction, not mined yet), sent, failed (staff
+ * look into it). Null where sold NFTs stay on the platform's record.
+ */
+export const nftDelivery = z.object({
+  status: z.enum(['pending', 'no_address', 'sending', 'sent', 'failed']),
+  toAddress: z.string().nullable(),
+  txHash: z.string().nullable(),
+  /** The transaction on the explorer, with CHAIN_EXPLORER_URL. */
+  txUrl: z.string().nullable(),
+});
+export type NftDelivery = z.infer<typeof nftDelivery>;
 export const ownedNft = z.object({
   nft,
   saleId: z.number().int(),
   price: z.string(),
   acquiredAt: z.string(),
+  delivery: nftDelivery.nullable(),
 });
 export const myNfts = z.object({ list: z.array(ownedNft), total: z.number().int() });
 

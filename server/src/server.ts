@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Address } from 'viem';
 import { createStaffBody } from '../../contract/admin/schemas.ts';
 import { Code } from '../../contract/errors.ts';
 import { adminModule, type AdminModule } from './admin/module.ts';
@@ -204,6 +205,9 @@ function composeModules(config: Config, p: Platform): Modules {
     channels: p.channels,
     config,
     chain,
+    walletOf: async (userId) =>
+      (await auth.identities.list(userId)).filter((i) => i.provider === 'wallet').at(-1)
+        ?.subject as Address | undefined,
     now: p.clock.now,
   });
   const admin = adminModule({

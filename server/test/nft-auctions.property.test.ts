@@ -90,6 +90,7 @@ beforeAll(async () => {
       notices: new Notices(server.channels, server.clock.now),
       channels: server.channels,
       now: server.clock.now,
+      delivers: false,
     }),
   );
   runners.a = server.jobs;

@@ -1,4 +1,4 @@
-import { getAddress } from 'viem';
+import { getAddress, type Address } from 'viem';
 import type { NftSaleFrame } from '../../../contract/nfts/frames.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
 import type { Capability } from '../http/capability.ts';
@@ -11,6 +11,7 @@ import { liveTopic } from '../platform/live/topic.ts';
 import type { Notices } from '../platform/notifications/notices.ts';
 import { NftBids } from './bids.ts';
 import { NftCatalogue } from './nft-catalogue.ts';
+import { custodyOf, NftDelivery } from './delivery.ts';
 import { NftRecords } from './nft-records.ts';
 import { nftAdminRoutes, nftRoutes } from './routes.ts';
 import { SaleDesk } from './sale-desk.ts';
@@ -22,27 +23,43 @@ export interface NftsNeeds {
   audit: AuditLog;
   notices: Notices;
   channels: Channels;
-  config: Pick<Config, 'NFT_CHAIN_ID' | 'CHAIN_ID' | 'NFT_CONTRACT' | 'CHAIN_EXPLORER_URL'>;
+  config: Pick<
+    Config,
+    | 'NFT_CHAIN_ID'
+    | 'CHAIN_ID'
+    | 'NFT_CONTRACT'
+    | 'CHAIN_EXPLORER_URL'
+    | 'NFT_CUSTODY_KEY'
+    | 'CHAIN_RPC_URL'
+  >;
   chain: Chain | undefined;
+  /** The person's linked wallet a won NFT is sent to (their latest), if any. */
+  walletOf: (userId: number) => Promise<Address | undefined>;
   now: () => number;
 }
 
-export type NftsModule = Capability & { catalogue: NftCatalogue; bids: NftBids; desk: SaleDesk };
+export type NftsModule = Capability & {
+  catalogue: NftCatalogue;
+  bids: NftBids;
+  desk: SaleDesk;
+  delivery: NftDelivery | undefined;
+};
 
 /** Charity NFTs (docs/nfts.md): the catalogue, its auctions and their settlement. */
 export function nftsModule(needs: NftsNeeds): NftsModule {
   const { db, ledger, audit, notices, channels, config, chain, now } = needs;
-  const catalogue = new NftCatalogue(
-    db,
-    {
-      chainId: config.NFT_CHAIN_ID ?? config.CHAIN_ID,
-      contract: getAddress(config.NFT_CONTRACT),
-      explorerUrl: config.CHAIN_EXPLORER_URL,
-    },
-    chain,
-    now,
-  );
-  const deps = { ledger, notices, channels, now };
+  const settings = {
+    chainId: config.NFT_CHAIN_ID ?? config.CHAIN_ID,
+    contract: getAddress(config.NFT_CONTRACT),
+    explorerUrl: config.CHAIN_EXPLORER_URL,
+  };
+  const catalogue = new NftCatalogue(db, settings, chain, now);
+  const custody = custodyOf(config.NFT_CUSTODY_KEY, config.CHAIN_RPC_URL, chain, settings.chainId);
+  const delivery =
+    custody === undefined || chain === undefined
+      ? undefined
+      : new NftDelivery(db, chain, custody, settings.contract, needs.walletOf, now);
+  const deps = { ledger, notices, channels, now, delivers: delivery !== undefined };
   const bids = new NftBids(db, deps);
   const desk = new SaleDesk(db, audit, deps);
   const records = new NftRecords(db, catalogue);
@@ -51,11 +68,12 @@ export function nftsModule(needs: NftsNeeds): NftsModule {
     catalogue,
     bids,
     desk,
+    delivery,
     routes: (r) => {
       nftRoutes(r, { catalogue, bids, records, desk });
       nftAdminRoutes(r, desk);
     },
-    jobs: [settleJob(db, deps)],
+    jobs: delivery === undefined ? [settleJob(db, deps)] : [settleJob(db, deps), delivery.job()],
     // A sale's state after each bid and at its end, keyed by sale id.
     topics: [
       liveTopic<NftSaleFrame>({

@@ -136,6 +136,12 @@ export class NftCatalogue {
     };
   }
 
+  /** A transaction on the explorer, when one is configured. */
+  txUrl(hash: string): string | null {
+    const explorer = this.settings.explorerUrl?.replace(/\/+$/, '');
+    return explorer === undefined ? null : `${explorer}/tx/${hash}`;
+  }
+
   private chainData(tokenId: string, owner: OwnerRead): NftChain {
     const { chainId, contract, explorerUrl } = this.settings;
     const explorer = explorerUrl?.replace(/\/+$/, '');

@@ -7,6 +7,15 @@ import type { SaleStatus } from '../../../contract/nfts/schemas.ts';
 
 type Page = { page: number; size: number };
 
+interface OwnedColumns {
+  sale: number;
+  price: string;
+  acquired_at: Date;
+  delivery_status: 'pending' | 'no_address' | 'sending' | 'sent' | 'failed' | null;
+  to_address: string | null;
+  tx_hash: string | null;
+}
+
 /** A person's NFTs and bids, and the public record of what the sales gave the charity. */
 export class NftRecords {
   constructor(
@@ -15,9 +24,11 @@ export class NftRecords {
   ) {}
 
   async mine(userId: number, q: Page) {
-    const rows = await this.db.query<NftRow & { sale: number; price: string; acquired_at: Date }>(
-      `select ${NFT_COLUMNS}, o.sale_id as sale, os.final_price::text as price, o.acquired_at
+    const rows = await this.db.query<NftRow & OwnedColumns>(
+      `select ${NFT_COLUMNS}, o.sale_id as sale, os.final_price::text as price, o.acquired_at,
+              d.status as delivery_status, d.to_address, d.tx_hash
          ${NFT_FROM} join nft_sales os on os.id = o.sale_id
+         left join nft_deliveries d on d.sale_id = o.sale_id
         where o.user_id = $1 order by o.acquired_at desc, n.id limit $2 offset $3`,
       [userId, q.size, (q.page - 1) * q.size],
     );
@@ -31,6 +42,15 @@ export class NftRecords {
         saleId: Number(r.sale),
         price: trimDecimal(r.price),
         acquiredAt: new Date(r.acquired_at).toISOString(),
+        delivery:
+          r.delivery_status === null
+            ? null
+            : {
+                status: r.delivery_status,
+                toAddress: r.to_address,
+                txHash: r.tx_hash,
+                txUrl: r.tx_hash === null ? null : this.catalogue.txUrl(r.tx_hash),
+              },
       })),
     );
     return { list, total: count?.n ?? 0 };

@@ -13,6 +13,8 @@ export interface SettleDeps {
   ledger: Ledger;
   notices: Notices;
   now: () => number;
+  /** Whether sold NFTs are sent on chain (NFT_CUSTODY_KEY): each sale then owes a delivery. */
+  delivers: boolean;
 }
 
 /**
@@ -89,6 +91,12 @@ export async function settleIn(
     'insert into nft_owners (nft_id, user_id, sale_id, acquired_at) values ($1, $2, $3, $4)',
     [nftId, winner.user_id, sale.id, at],
   );
+  if (deps.delivers) {
+    await tx.query(
+      'insert into nft_deliveries (sale_id, nft_id, user_id, updated_at) values ($1, $2, $3, $4)',
+      [sale.id, nftId, winner.user_id, at],
+    );
+  }
   await tellResult(tx, deps.notices, sale, Number(winner.user_id), usdt(price));
 }
 

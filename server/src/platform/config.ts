@@ -126,6 +126,15 @@ const configSchema = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/)
     .default('0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'),
+  /**
+   * The key of the account that holds the platform's charity tokens: each sold NFT is sent
+   * from it to the winner's linked wallet (docs/nfts.md). Unset: ownership stays the
+   * platform's record only.
+   */
+  NFT_CUSTODY_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/)
+    .optional(),
   NFT_CHAIN_ID: z.coerce
     .number()
     .int()

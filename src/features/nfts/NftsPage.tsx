@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { MARKET_FILTERS } from '../../../contract/nfts/schemas.ts';
+import { MARKET_FILTERS, type NftDelivery } from '../../../contract/nfts/schemas.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { sessionStore } from '../../state/session.ts';
 import { useStore } from '../../state/store.ts';
@@ -90,6 +90,28 @@ function Market() {
   );
 }
 
+/** Where a won NFT is on its way to the person's wallet, with its transaction. */
+function Delivery({ delivery }: { delivery: NftDelivery }) {
+  const { t } = useTranslation('nfts');
+  return (
+    <p className="nft-delivery" data-testid="nft-delivery" data-status={delivery.status}>
+      {t(`delivery.${delivery.status}`)}
+      {delivery.txHash !== null && (
+        <>
+          {' '}
+          {delivery.txUrl === null ? (
+            <code title={delivery.txHash}>{`${delivery.txHash.slice(0, 10)}…`}</code>
+          ) : (
+            <a href={delivery.txUrl} target="_blank" rel="noopener noreferrer">
+              {t('delivery.tx')}
+            </a>
+          )}
+        </>
+      )}
+    </p>
+  );
+}
+
 /** My NFTs: what the person won or bought. */
 function MyNfts() {
   const { t } = useTranslation('nfts');
@@ -102,7 +124,9 @@ function MyNfts() {
     <>
       <ul className="nft-grid" data-testid="nft-mine">
         {mine.data?.list.map((o) => (
-          <NftCard key={o.nft.id} nft={o.nft} />
+          <NftCard key={o.nft.id} nft={o.nft}>
+            {o.delivery !== null && <Delivery delivery={o.delivery} />}
+          </NftCard>
         ))}
       </ul>
       <Pager

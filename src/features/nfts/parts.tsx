@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Nft, NftChain, NftSale } from '../../../contract/nfts/schemas.ts';
@@ -119,7 +120,7 @@ function PriceLine({ nft }: { nft: Nft }) {
 }
 
 /** A market card: SPEC §3's fields (name, creator, chain, address, bid, time left, donation). */
-export function NftCard({ nft }: { nft: Nft }) {
+export function NftCard({ nft, children }: { nft: Nft; children?: ReactNode }) {
   const { t } = useTranslation('nfts');
   const sale = nft.sale;
   return (
@@ -145,6 +146,7 @@ export function NftCard({ nft }: { nft: Nft }) {
           </Figure>
         </dl>
         <ChainFacts chain={nft.chain} />
+        {children}
       </div>
     </li>
   );
