@@ -128,8 +128,8 @@ test.describe('in Arabic', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(ar.title);
     await expect(page.getByTestId('notice').first()).toContainText(ar.closeReason.take_profit);
     const text = await page.locator('main').innerText();
-    // Codes, coins and figures stay Latin; no English word is left.
-    const words = text.replace(/ETHUSDT|USDT|Demo/g, '').match(/[A-Za-z]{3,}/g) ?? [];
+    // Codes, coins, NFT and figures stay Latin; no English word is left.
+    const words = text.replace(/ETHUSDT|USDT|NFT|Demo/g, '').match(/[A-Za-z]{3,}/g) ?? [];
     expect(words).toEqual([]);
   });
 });

@@ -67,6 +67,8 @@ test('signed-in routes render, later capabilities say they are not available yet
   page,
   request,
 }) => {
+  // Sixteen screens, each with its data: longer than one screen's test on a busy machine.
+  test.setTimeout(120_000);
   await registerByEmail(page, request);
   for (const path of SIGNED_IN) {
     await page.goto(path);
