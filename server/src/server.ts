@@ -9,6 +9,7 @@ import { contentModule, type ContentModule } from './content/module.ts';
 import { seedContent } from './content/seed.ts';
 import { fundsModule, type FundsModule } from './funds/module.ts';
 import { buildApp } from './http/app.ts';
+import type { Capability } from './http/capability.ts';
 import { filesRoutes } from './http/routes/files-routes.ts';
 import { Ledger } from './ledger/ledger.ts';
 import { assertDisjointTransfers } from './money/transfers.ts';
@@ -259,23 +260,9 @@ export async function createServer(config: Config): Promise<Server> {
   const platform = await openPlatform(config);
   const { db, ledger, engines, channels, files } = platform;
   const modules = composeModules(config, platform);
-  const { auth, content, market, funds, trading, nfts, notifications, kyc, plans, loans } = modules;
-  const { rewards, invites, admin } = modules;
-  const ordered = [
-    auth,
-    content,
-    market,
-    funds,
-    trading,
-    nfts,
-    notifications,
-    kyc,
-    plans,
-    loans,
-    rewards,
-    invites,
-    admin,
-  ];
+  const { auth, market, funds, admin } = modules;
+  // Start order is the order composeModules made them in (each may use those before it).
+  const ordered: Capability[] = Object.values(modules);
   // Periodic work runs on the elected node, after the engines (it may read what they keep).
   const jobs = new Jobs(db, (fn) => ledger.atomically(fn), {
     ...DEFAULT_JOBS_OPTIONS,

@@ -11,6 +11,7 @@ import { preferences } from '../../state/preferences.ts';
 import { sessionStore } from '../../state/session.ts';
 import { useStore } from '../../state/store.ts';
 import { Amount } from '../../ui/Amount.tsx';
+import { ConfirmStep } from '../../ui/ConfirmStep.tsx';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { Figure } from '../../ui/Figure.tsx';
 import { RealBookSwitch } from '../../ui/RealBookSwitch.tsx';
@@ -79,29 +80,6 @@ function SplitPreview({ split }: { split: { charity: bigint; creator: bigint; fe
   );
 }
 
-function Confirm(p: { text: string; busy: boolean; onBack: () => void; onConfirm: () => void }) {
-  const { t } = useTranslation('nfts');
-  return (
-    <div className="nft-confirm" data-testid="nft-confirm">
-      <p>{p.text}</p>
-      <div className="nft-actions">
-        <button type="button" className="btn btn-ghost" onClick={p.onBack}>
-          {t('form.back')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={p.busy}
-          onClick={p.onConfirm}
-          data-testid="nft-confirm-button"
-        >
-          {t('form.confirm')}
-        </button>
-      </div>
-    </div>
-  );
-}
-
 function BidForm({ sale, nft }: { sale: NftSale; nft: Nft }) {
   const { t } = useTranslation('nfts');
   const problemText = useInputProblemText();
@@ -144,7 +122,9 @@ function BidForm({ sale, nft }: { sale: NftSale; nft: Nft }) {
       </div>
       {bid.split !== null && <SplitPreview split={bid.split} />}
       {bid.step !== 'typing' ? (
-        <Confirm
+        <ConfirmStep
+          feature="nft"
+          labels={{ back: t('form.back'), confirm: t('form.confirm') }}
           text={
             bid.step === 'buyNow'
               ? t('form.confirmBuyNow', { name: nft.name, amount: sale.buyNowPrice })

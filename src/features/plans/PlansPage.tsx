@@ -14,6 +14,7 @@ import { preferences } from '../../state/preferences.ts';
 import { sessionStore } from '../../state/session.ts';
 import { useStore } from '../../state/store.ts';
 import { Amount } from '../../ui/Amount.tsx';
+import { ConfirmStep } from '../../ui/ConfirmStep.tsx';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { Figure } from '../../ui/Figure.tsx';
 import { Pager } from '../../ui/Pager.tsx';
@@ -48,35 +49,6 @@ function Preview({ figures }: { figures: ReturnType<typeof planFigures> }) {
         </span>
       </Figure>
     </dl>
-  );
-}
-
-/** The last step before buySmart: what is bought, stated once more, and the one button. */
-function ConfirmStep(p: {
-  text: string;
-  busy: boolean;
-  onBack: () => void;
-  onConfirm: () => void;
-}) {
-  const { t } = useTranslation('plans');
-  return (
-    <div className="plans-confirm" data-testid="plans-confirm">
-      <p>{p.text}</p>
-      <div className="plans-actions">
-        <button type="button" className="btn btn-ghost" onClick={p.onBack}>
-          {t('form.back')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={p.busy}
-          onClick={p.onConfirm}
-          data-testid="plans-confirm-button"
-        >
-          {t('form.confirm')}
-        </button>
-      </div>
-    </div>
   );
 }
 
@@ -193,6 +165,8 @@ function SubscribeForm({ product }: { product: PlanProduct }) {
         </p>
       ) : confirming && figures !== null ? (
         <ConfirmStep
+          feature="plans"
+          labels={{ back: t('form.back'), confirm: t('form.confirm') }}
           text={t('form.confirmText', {
             amount: value,
             days: product.cycleDays,
