@@ -24,7 +24,8 @@ export const test = base.extend<{
         const text = msg.text();
         const expected =
           expectedConsoleError !== null && new RegExp(expectedConsoleError).test(text);
-        if (msg.type() === 'error' && !expected) errors.push(text);
+        // A failed load names no resource in its text; its location does, for the report.
+        if (msg.type() === 'error' && !expected) errors.push(`${text} ${msg.location().url}`);
       });
       page.on('pageerror', (err) => errors.push(String(err)));
       await page.addInitScript(

@@ -57,12 +57,69 @@ const userCaller: Caller = {
   expire: () => sessionStore.expire(),
 };
 
+/** The person's calls under way, and the session end new ones wait for (`endingSession`). */
+const underway = new Set<Promise<unknown>>();
+let sessionEnd: Promise<void> | null = null;
+/** How long a session end waits for the calls already under way. */
+const SETTLE_MS = 3_000;
+
+function track<T>(promise: Promise<T>): Promise<T> {
+  underway.add(promise);
+  const done = () => underway.delete(promise);
+  promise.then(done, done);
+  return promise;
+}
+
 /**
  * Calls one contract route. Adds the token and the `virtually` book header; a 401 (HTTP or
  * code) ends the session; any other code than 200 is thrown as an ApiError.
  */
-export function call<N extends PathName>(name: N, input: Input<N> = {}): Promise<RouteResult<N>> {
-  return callAs(userCaller, name, input);
+export async function call<N extends PathName>(
+  name: N,
+  input: Input<N> = {},
+): Promise<RouteResult<N>> {
+  if (sessionEnd !== null) {
+    const token = sessionStore.get().token;
+    await sessionEnd;
+    // Made in a session that has just ended: not sent, as the server would refuse its token.
+    if (token !== null && sessionStore.get().token !== token) throw new ApiError(UNAUTHORIZED);
+  }
+  return track(callAs(userCaller, name, input));
+}
+
+/**
+ * Makes a call that ends this person's session on the server (signing out, a password reset),
+ * then runs `ended` with whether it succeeded. The calls already under way finish first (at most
+ * SETTLE_MS) and new ones wait until `ended` has run, so none reaches the server with a token it
+ * has just revoked: such a call would be a 401 in the middle of a sign-out.
+ */
+export async function endingSession<N extends PathName>(
+  name: N,
+  input: Input<N>,
+  ended: (ok: boolean) => void,
+): Promise<RouteResult<N>> {
+  const before = [...underway];
+  let release = () => {};
+  const end = new Promise<void>((resolve) => (release = resolve));
+  sessionEnd = end;
+  try {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, SETTLE_MS)));
+    await Promise.race([Promise.allSettled(before), bound]);
+    clearTimeout(timer);
+    let result: RouteResult<N>;
+    try {
+      result = await callAs(userCaller, name, input);
+    } catch (err) {
+      ended(false);
+      throw err;
+    }
+    ended(true);
+    return result;
+  } finally {
+    if (sessionEnd === end) sessionEnd = null;
+    release();
+  }
 }
 
 /** `call` with another caller's token (the back office has its own sign-in). */
@@ -123,7 +180,7 @@ export async function callAs<N extends PathName>(
 export function upload<N extends PathName>(name: N, file: Blob): Promise<RouteResult<N>> {
   const form = new FormData();
   form.append('file', file, file instanceof File ? file.name : 'upload');
-  return callAs(userCaller, name, {}, form);
+  return track(callAs(userCaller, name, {}, form));
 }
 
 /** Fetches a file route (an image, a CSV) with the caller's token, as a Blob. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { repasswordBody, sendCodeBody } from '../../../contract/auth/schemas.ts';
 import { Code } from '../../../contract/errors.ts';
-import { call } from '../../api/client.ts';
+import { endingSession } from '../../api/client.ts';
 import { useFormError } from '../../lib/use-form-error.ts';
 import { sessionStore } from '../../state/session.ts';
 import { FormErrorAlert } from '../../ui/FormErrorAlert.tsx';
@@ -57,9 +57,10 @@ export default function ResetPage() {
     });
     if (body === null) return;
     await form.submit(async () => {
-      await call('repassword', { body });
-      // Every session of the account was revoked, this browser's included.
-      sessionStore.signOut();
+      // Every session of the account is revoked, this browser's included.
+      await endingSession('repassword', { body }, (ok) => {
+        if (ok) sessionStore.signOut();
+      });
       setDone(true);
     });
   }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { call } from '../../api/client.ts';
+import { endingSession } from '../../api/client.ts';
 import { useSwitchBook } from '../../api/switch-book.ts';
 import { preferences } from '../../state/preferences.ts';
 import { sessionStore } from '../../state/session.ts';
@@ -58,14 +58,16 @@ export default function ProfilePage({ identityBadge }: { identityBadge?: ReactNo
 
   async function logout() {
     try {
-      await call('logout');
+      // Whether or not the server answers, the session ends here (it expires there on its own).
+      // Leave first, then end it at once (a reload right after must find it gone); the guard
+      // sees the navigation away under way and does not send the person to log in.
+      await endingSession('logout', {}, () => {
+        void navigate('/', { replace: true });
+        sessionStore.signOut();
+      });
     } catch {
-      // The session is cleared here either way; the server expires it on its own.
+      // Signed out above either way.
     }
-    // Leave first, then end the session at once (a reload right after must find it gone);
-    // the guard sees the navigation away under way and does not send the person to log in.
-    void navigate('/', { replace: true });
-    sessionStore.signOut();
   }
 
   return (
