@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { tick } from './market/price-feed.ts';
 import { nftSaleFrame } from './nfts/frames.ts';
 import { spotBookFrame } from './spot/frames.ts';
+import { supportDelivery } from './support/frames.ts';
 import { userEvent } from './user-channel.ts';
 
 /**
@@ -23,6 +24,8 @@ export const busChannels = {
   'spot.book': spotBookFrame,
   /** A charity sale changed (a bid, an extension, its end) on some node, for every node's sockets. */
   'nfts.sale': nftSaleFrame,
+  /** A support conversation changed on some node, for the sockets of its two sides. */
+  'support.live': supportDelivery,
   /**
    * A spot command (an order or a cancel) taken by a node that does not run the books, for the
    * leader; `payload` is checked against the call's own schema on arrival.

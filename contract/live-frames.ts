@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import { marketTopics } from './market/frames.ts';
 import { nftTopics } from './nfts/frames.ts';
 import { spotTopics } from './spot/frames.ts';
+import { supportTopics } from './support/frames.ts';
 import { accountTopics } from './user-channel.ts';
 
 /**
@@ -12,6 +13,7 @@ export const liveTopics = {
   ...marketTopics,
   ...spotTopics,
   ...nftTopics,
+  ...supportTopics,
   ...accountTopics,
 } as const;
 export type LiveTopicName = keyof typeof liveTopics;

@@ -2,6 +2,7 @@ import { contentParams } from './content/params.ts';
 import { fundsParams } from './funds/params.ts';
 import { kycParams } from './kyc/params.ts';
 import { rewardsParams } from './rewards/params.ts';
+import { supportParams } from './support/params.ts';
 import type { ParamDecl } from './param-decl.ts';
 import { tradingParams } from './trading/params.ts';
 
@@ -15,6 +16,7 @@ export const PARAMS = {
   ...tradingParams,
   ...kycParams,
   ...rewardsParams,
+  ...supportParams,
 } as const satisfies Record<string, ParamDecl>;
 export type ParamKey = keyof typeof PARAMS;
 

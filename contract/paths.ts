@@ -7,6 +7,7 @@ const USER = '/swx/customer/user';
 const INDEX = '/swx/customer/index';
 const ORDER = '/swx/customer/order';
 const ADMIN = '/swx/admin';
+const SUPPORT = '/swx/customer/support';
 
 export const paths = {
   checkUserNameOrPhone: { method: 'GET', path: `${LOGIN}/checkUserNameOrPhone` },
@@ -45,6 +46,29 @@ export const paths = {
   adminRewardsPool: { method: 'GET', path: `${ADMIN}/getRewardsPool` },
   fundRewardsPool: { method: 'POST', path: `${ADMIN}/fundRewardsPool` },
   getInvites: { method: 'GET', path: `${USER}/getInvites` },
+  getSupport: { method: 'GET', path: `${SUPPORT}/conversation` },
+  supportSend: { method: 'POST', path: `${SUPPORT}/send` },
+  supportUpload: { method: 'POST', path: `${USER}/support/upload` },
+  supportTyping: { method: 'POST', path: `${SUPPORT}/typing` },
+  supportRead: { method: 'POST', path: `${SUPPORT}/read` },
+  supportRate: { method: 'POST', path: `${SUPPORT}/rate` },
+  supportVisitorCode: { method: 'POST', path: `${SUPPORT}/visitorCode` },
+  supportVisitor: { method: 'POST', path: `${SUPPORT}/visitor` },
+  supportClaim: { method: 'POST', path: `${USER}/support/claim` },
+  adminSupportList: { method: 'GET', path: `${ADMIN}/support/list` },
+  adminSupportGet: { method: 'GET', path: `${ADMIN}/support/get/:id` },
+  adminSupportSidebar: { method: 'GET', path: `${ADMIN}/support/sidebar/:id` },
+  adminSupportReply: { method: 'POST', path: `${ADMIN}/support/reply` },
+  adminSupportTyping: { method: 'POST', path: `${ADMIN}/support/typing` },
+  adminSupportRead: { method: 'POST', path: `${ADMIN}/support/read` },
+  adminSupportTransfer: { method: 'POST', path: `${ADMIN}/support/transfer` },
+  adminSupportResolve: { method: 'POST', path: `${ADMIN}/support/resolve` },
+  adminSupportAgents: { method: 'GET', path: `${ADMIN}/support/agents` },
+  adminSupportAgent: { method: 'POST', path: `${ADMIN}/support/agent` },
+  adminSupportCanned: { method: 'GET', path: `${ADMIN}/support/canned` },
+  adminSupportSaveCanned: { method: 'POST', path: `${ADMIN}/support/saveCanned` },
+  adminSupportDeleteCanned: { method: 'POST', path: `${ADMIN}/support/deleteCanned` },
+  adminSupportFigures: { method: 'GET', path: `${ADMIN}/support/figures` },
   listReferralRewards: { method: 'GET', path: `${USER}/listReferralRewards` },
   bindInvite: { method: 'POST', path: `${USER}/bindInvite` },
   listWatch: { method: 'GET', path: `${USER}/listWatch` },

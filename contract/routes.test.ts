@@ -16,6 +16,7 @@ import { plansRoutes } from './plans/routes.ts';
 import { notificationsRoutes } from './notifications/routes.ts';
 import { rewardsRoutes } from './rewards/routes.ts';
 import { invitesRoutes } from './invites/routes.ts';
+import { supportRoutes } from './support/routes.ts';
 
 describe('the merged route table', () => {
   it('loses no capability call to a name or path another capability also uses', () => {
@@ -36,6 +37,7 @@ describe('the merged route table', () => {
       loansRoutes,
       rewardsRoutes,
       invitesRoutes,
+      supportRoutes,
     ];
     const names = tables.flatMap((table) => Object.keys(table));
     expect(Object.keys(routes)).toHaveLength(names.length);

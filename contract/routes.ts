@@ -15,6 +15,7 @@ import { plansRoutes } from './plans/routes.ts';
 import { loansRoutes } from './loans/routes.ts';
 import { rewardsRoutes } from './rewards/routes.ts';
 import { invitesRoutes } from './invites/routes.ts';
+import { supportRoutes } from './support/routes.ts';
 
 export type { RouteDef } from './route-def.ts';
 
@@ -39,6 +40,7 @@ export const routes = {
   ...loansRoutes,
   ...rewardsRoutes,
   ...invitesRoutes,
+  ...supportRoutes,
 } as const;
 
 export type Routes = typeof routes;

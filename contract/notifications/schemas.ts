@@ -6,6 +6,7 @@ import { LOANS_MANDATORY, loansNotices } from '../loans/notices.ts';
 import { NFTS_MANDATORY, nftsNotices } from '../nfts/notices.ts';
 import { PLANS_MANDATORY, plansNotices } from '../plans/notices.ts';
 import { spotNotices } from '../spot/notices.ts';
+import { supportNotices } from '../support/notices.ts';
 import { TRADING_MANDATORY, tradingNotices } from '../trading/notices.ts';
 import type { FieldCodeMap } from '../validate.ts';
 import { wholeNumber } from '../whole-number.ts';
@@ -24,6 +25,7 @@ export const notice = z.discriminatedUnion('kind', [
   ...plansNotices,
   ...loansNotices,
   ...nftsNotices,
+  ...supportNotices,
 ]);
 export type Notice = z.infer<typeof notice>;
 export type NoticeKind = Notice['kind'];

@@ -24,6 +24,10 @@ import { rewardsModule, type RewardsModule } from './rewards/module.ts';
 import { REWARDS_TRANSFERS } from './rewards/transfers.ts';
 import { invitesModule, type InvitesModule } from './invites/module.ts';
 import { INVITES_TRANSFERS } from './invites/transfers.ts';
+import { supportModule, type SupportModule } from './support/module.ts';
+import { supportFileKinds } from './support/files.ts';
+import type { SidebarRow } from './support/sidebar.ts';
+import { VerificationCodes } from './auth/codes.ts';
 import { LocalBus, type Bus } from './platform/bus/bus.ts';
 import { Channels } from './platform/bus/channels.ts';
 import { RedisBus } from './platform/bus/redis-bus.ts';
@@ -72,6 +76,7 @@ export interface Modules {
   loans: LoansModule;
   rewards: RewardsModule;
   invites: InvitesModule;
+  support: SupportModule;
   admin: AdminModule;
 }
 
@@ -150,7 +155,7 @@ async function openPlatform(config: Config) {
     files: new Files(
       db,
       await keyringOf(config),
-      new FileKinds([...fundsFileKinds, ...kycFileKinds, ...loansFileKinds]),
+      new FileKinds([...fundsFileKinds, ...kycFileKinds, ...loansFileKinds, ...supportFileKinds]),
       audit,
     ),
     outbox,
@@ -234,6 +239,7 @@ function composeModules(config: Config, p: Platform): Modules {
     now: p.clock.now,
   });
   const invites = invitesModule({ db, ledger, params: content.params, now: p.clock.now });
+  const support = composeSupport(config, p, { content, kyc, funds, trading });
   return {
     auth,
     content,
@@ -247,8 +253,67 @@ function composeModules(config: Config, p: Platform): Modules {
     loans,
     rewards,
     invites,
+    support,
     admin,
   };
+}
+
+/**
+ * Support reads the person's records for its sidebar from kyc, funds and trading (real book),
+ * and sends visitors auth's one-time codes.
+ */
+function composeSupport(
+  config: Config,
+  p: Platform,
+  m: Pick<Modules, 'content' | 'kyc' | 'funds' | 'trading'>,
+): SupportModule {
+  const params = m.content.params;
+  const codes = new VerificationCodes(p.db, p.sender);
+  const email = (address: string) => ({ channel: 'email' as const, address });
+  const page = (size: number) => ({ page: 1, size });
+  const money = (r: { asset: string; amount: string; status: string; createdAt: string }) => ({
+    label: r.asset,
+    status: r.status,
+    amount: `${r.amount} ${r.asset}`,
+    at: r.createdAt,
+  });
+  const order = (status: 'current' | undefined) => async (userId: number, size: number) =>
+    (await m.trading.contracts.list(userId, 'real', { status, ...page(size) })).list.map(
+      (o): SidebarRow => ({
+        label: `${o.code} ${o.side}`,
+        status: o.status,
+        amount: `${o.margin} USDT`,
+        at: o.createdAt,
+      }),
+    );
+  return supportModule({
+    db: p.db,
+    audit: p.audit,
+    files: p.files,
+    notices: p.notices,
+    channels: p.channels,
+    params: {
+      floodMessages: async () => Number(await params.get('support_flood_messages')),
+      floodSeconds: async () => Number(await params.get('support_flood_seconds')),
+      replyHours: async () => Number(await params.get('support_reply_hours')),
+      visitorDays: async () => Number(await params.get('support_visitor_days')),
+    },
+    codes: {
+      issue: async (address, lang) =>
+        void (await codes.issue(email(address), 'support', lang, true)),
+      consume: (address, code) => codes.consume(email(address), 'support', code),
+    },
+    records: {
+      kycStatus: (userId) => m.kyc.kyc.status(userId),
+      deposits: async (userId, size) =>
+        (await m.funds.deposits.list(userId, page(size))).list.map(money),
+      withdrawals: async (userId, size) =>
+        (await m.funds.withdrawals.list(userId, page(size))).list.map(money),
+      orders: order(undefined),
+      positions: order('current'),
+    },
+    authRateLimit: config.AUTH_RATE_LIMIT_MAX,
+  });
 }
 
 /**

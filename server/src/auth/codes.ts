@@ -15,7 +15,7 @@ export const CODE_LIMITS = {
   attemptsPerCode: 5,
 } as const;
 
-export type CodePurpose = 'register' | 'reset';
+export type CodePurpose = 'register' | 'reset' | 'support';
 export interface Destination {
   channel: 'email' | 'sms';
   /** Normalized: lower-case e-mail, or +areacode followed by the number. */

@@ -109,7 +109,7 @@ export function messageSocket(
   const authenticateStaff = async (client: LiveClient, token: string, open: () => boolean) => {
     const staff = token === '' ? undefined : await gate.staff(token).catch(() => undefined);
     if (!open()) return;
-    hub.setStaff(client, staff?.id);
+    hub.setStaff(client, staff?.id, staff?.role);
     client.socket.send(JSON.stringify({ type: 'staff', signedIn: staff !== undefined }));
   };
 

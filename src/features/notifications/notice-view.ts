@@ -168,5 +168,7 @@ export function noticeView(n: Notice, t: TFunction): NoticeView {
         figure: { label: t('notifications:price'), value: n.price, asset: 'USDT', signed: false },
         to: n.kind === 'nfts.won' ? '/nfts?tab=mine' : `/nfts/${n.nftId}`,
       };
+    case 'support.answered':
+      return { text: t('notifications:text.supportAnswered'), to: '/profile/kefu' };
   }
 }

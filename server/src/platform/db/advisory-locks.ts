@@ -22,6 +22,12 @@ export const LockSpace = {
   rewards: 7,
   /** A person's invite code entered after sign-up (invites/). */
   inviteBinds: 8,
+  /** A person's support messages: one open conversation, the flood limit (support/). */
+  supportPeople: 9,
+  /** The same for a visitor's chat (key: the visitor's id). */
+  supportVisitors: 10,
+  /** The support desk's assignment of waiting conversations to agents (key 0). */
+  supportDesk: 11,
 } as const;
 
 export async function lockPerson(

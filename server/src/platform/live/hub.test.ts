@@ -54,6 +54,14 @@ function topics() {
       source: source('test.queue'),
     }),
     liveTopic<string>({
+      name: 'test.desk',
+      audience: 'staff',
+      staffRoles: ['support'],
+      pending: { kind: 'now' },
+      accepts: () => true,
+      source: source('test.desk'),
+    }),
+    liveTopic<string>({
       name: 'test.mine',
       audience: 'person',
       pending: { kind: 'now' },
@@ -140,6 +148,19 @@ describe('live hub', () => {
     t.emit('test.queue', 'reviews', 'two');
     send();
     expect(s.frames).toEqual([{ type: 'live', topic: 'test.queue', key: 'reviews', data: 'one' }]);
+  });
+
+  it('a staff topic that names roles is followed in those roles only, and a new role leaves it', () => {
+    const s = sender();
+    const client = hub.add(s);
+    hub.setStaff(client, 7, 'reviewer');
+    expect(hub.follow(client, 'test.desk', '12', true)).toBe(false);
+    hub.setStaff(client, 8, 'support');
+    expect(hub.follow(client, 'test.desk', '12', true)).toBe(true);
+    t.emit('test.desk', '12', 'one');
+    hub.setStaff(client, 7, 'reviewer');
+    t.emit('test.desk', '12', 'two');
+    expect(s.frames).toEqual([{ type: 'live', topic: 'test.desk', key: '12', data: 'one' }]);
   });
 
   it("a person's frame reaches that person's sockets alone, keyed 'me', and never after sign-out", () => {

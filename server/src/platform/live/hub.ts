@@ -1,5 +1,6 @@
 import { OWN_KEY } from '../../../../contract/user-channel.ts';
 import { assert } from '../../assert.ts';
+import type { StaffRole } from '../../../../contract/admin/schemas.ts';
 import type { LiveTopic } from './topic.ts';
 
 /** Limits of the fan-out (docs/live.md). */
@@ -32,9 +33,16 @@ export interface LiveClient {
   readonly follows: Set<string>;
   userId: number | undefined;
   staffId: number | undefined;
+  staffRole: StaffRole | undefined;
 }
 
 const pair = (topic: string, key: string) => `${topic} ${key}`;
+
+/** A staff topic's follower: signed in as staff, in one of the topic's roles if it names any. */
+function staffMay(topic: LiveTopic, client: LiveClient): boolean {
+  if (client.staffId === undefined) return false;
+  return topic.staffRoles === undefined || topic.staffRoles.some((r) => r === client.staffRole);
+}
 
 /**
  * The bounded fan-out behind `/message`: each declared topic's source hands it frames, which
@@ -88,6 +96,7 @@ export class LiveHub {
       follows: new Set(),
       userId: undefined,
       staffId: undefined,
+      staffRole: undefined,
     };
     this.clients.add(client);
     return client;
@@ -96,7 +105,7 @@ export class LiveHub {
   remove(client: LiveClient): void {
     for (const p of [...client.follows]) this.unfollow(client, p);
     this.setPerson(client, undefined);
-    client.staffId = undefined;
+    this.setStaff(client, undefined);
     this.clients.delete(client);
   }
 
@@ -111,8 +120,7 @@ export class LiveHub {
     const allowed =
       topic !== undefined &&
       topic.everyone === undefined &&
-      (topic.audience === 'public' ||
-        (topic.audience === 'staff' && client.staffId !== undefined)) &&
+      (topic.audience === 'public' || (topic.audience === 'staff' && staffMay(topic, client))) &&
       client.follows.size < FANOUT.maxSubscriptions &&
       topic.accepts(key);
     if (!allowed) {
@@ -142,12 +150,13 @@ export class LiveHub {
     return true;
   }
 
-  /** The staff member whose topics this socket may follow; signing out leaves them. */
-  setStaff(client: LiveClient, staffId: number | undefined): void {
+  /** The staff member whose topics this socket may follow; what they may no longer is left. */
+  setStaff(client: LiveClient, staffId: number | undefined, role?: StaffRole): void {
     client.staffId = staffId;
-    if (staffId !== undefined) return;
+    client.staffRole = staffId === undefined ? undefined : role;
     for (const p of [...client.follows]) {
-      if (this.topics.get(p.split(' ')[0] ?? '')?.audience === 'staff') this.unfollow(client, p);
+      const topic = this.topics.get(p.split(' ')[0] ?? '');
+      if (topic?.audience === 'staff' && !staffMay(topic, client)) this.unfollow(client, p);
     }
   }
 

@@ -1,3 +1,5 @@
+import type { StaffRole } from '../../../../contract/admin/schemas.ts';
+
 /**
  * A live topic, as a capability declares it in its module (docs/live.md). The socket knows no
  * topic by name: it fans out what each topic's source emits, to whom its audience allows.
@@ -23,6 +25,8 @@ export interface LiveTopic<T = unknown> {
   readonly name: string;
   readonly audience: Audience;
   readonly pending: Pending<T>;
+  /** A staff topic's roles (none: every signed-in staff member may follow it). */
+  readonly staffRoles?: readonly StaffRole[];
   /** Public and staff topics: whether `key` may be followed (a listed instrument, a queue). */
   accepts(key: string): boolean;
   /** Every node: hands the hub this node's frames (from the bus); returns the unsubscribe. */
