@@ -280,7 +280,7 @@ function composeSupport(
   const order = (status: 'current' | undefined) => async (userId: number, size: number) =>
     (await m.trading.contracts.list(userId, 'real', { status, ...page(size) })).list.map(
       (o): SidebarRow => ({
-        label: `${o.code} ${o.side}`,
+        label: o.code,
         status: o.status,
         amount: `${o.margin} USDT`,
         at: o.createdAt,

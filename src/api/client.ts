@@ -183,6 +183,11 @@ export function upload<N extends PathName>(name: N, file: Blob): Promise<RouteRe
   return track(callAs(userCaller, name, {}, form));
 }
 
+/** A file of the signed-in person's (an image they uploaded), as a Blob. */
+export function fetchOwnFile<N extends PathName>(name: N, input: Input<N> = {}): Promise<Blob> {
+  return fetchFile(userCaller, name, input);
+}
+
 /** Fetches a file route (an image, a CSV) with the caller's token, as a Blob. */
 export async function fetchFile<N extends PathName>(
   caller: Caller,

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { liveFrame, type FollowCommand } from '../../contract/live.ts';
+import { liveFrame, staffFrame, type FollowCommand } from '../../contract/live.ts';
 import { liveTopics, type LiveData, type LiveTopicName } from '../../contract/live-frames.ts';
 import type { MarketInfo } from '../../contract/market/schemas.ts';
 import {
@@ -7,6 +7,7 @@ import {
   priceListFrame,
   type PriceUpdate,
 } from '../../contract/market/price-feed.ts';
+import { OWN_KEY } from '../../contract/user-channel.ts';
 import { sessionStore } from '../state/session.ts';
 import { feedStatus } from './feed-status.ts';
 import { publishLivePrices } from './live-prices.ts';
@@ -22,8 +23,10 @@ const listeners = new Map<string, { topic: string; key: string; set: Set<Listene
 let socket: WebSocket | undefined;
 /** The session token the socket's own topics were last asked for. */
 let authToken: string | null = null;
+/** The staff token the back office's console signed the socket in with (staff topics). */
+let staffToken: string | null = null;
 
-function send(command: FollowCommand | { op: 'auth'; token: string }): void {
+function send(command: FollowCommand | { op: 'auth' | 'staff'; token: string }): void {
   if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(command));
 }
 
@@ -42,7 +45,8 @@ export function subscribe<T extends LiveTopicName>(
   if (entry === undefined) {
     entry = { topic, key, set: new Set() };
     listeners.set(id, entry);
-    send({ op: 'subscribe', topic, key });
+    // A person's own topics (key `me`) arrive unasked once the socket is signed in.
+    if (key !== OWN_KEY) send({ op: 'subscribe', topic, key });
   }
   const { set } = entry;
   const l = listener as Listener;
@@ -51,8 +55,25 @@ export function subscribe<T extends LiveTopicName>(
     set.delete(l);
     if (set.size > 0) return;
     listeners.delete(id);
-    send({ op: 'unsubscribe', topic, key });
+    if (key !== OWN_KEY) send({ op: 'unsubscribe', topic, key });
   };
+}
+
+/**
+ * Signs the socket in as staff (the back office's console), or out with null: staff topics
+ * are followed once the server has taken the token, and again after each reconnect.
+ */
+export function setStaffToken(token: string | null): void {
+  if (token === staffToken) return;
+  staffToken = token;
+  send({ op: 'staff', token: token ?? '' });
+}
+
+/** Follows every key again: a staff sign-in answered, so its topics may now be followed. */
+function followAll(): void {
+  for (const { topic, key } of listeners.values()) {
+    if (key !== OWN_KEY) send({ op: 'subscribe', topic, key });
+  }
 }
 
 /** A live frame to its listeners, or to the person's own events; a malformed one is dropped. */
@@ -123,10 +144,11 @@ export function startPriceFeed(queryClient: QueryClient): void {
       }
       attempt = 0;
       feedStatus.set({ status: 'live', retryAt: null });
-      for (const { topic, key } of listeners.values()) send({ op: 'subscribe', topic, key });
+      followAll();
       // The person's own topics live as long as the socket: asked again on each.
       authToken = sessionStore.get().token;
       if (authToken !== null) send({ op: 'auth', token: authToken });
+      if (staffToken !== null) send({ op: 'staff', token: staffToken });
     };
     ws.onmessage = (event: MessageEvent<string>) => {
       let message: unknown;
@@ -143,7 +165,8 @@ export function startPriceFeed(queryClient: QueryClient): void {
         publishLivePrices(prices.data);
         return;
       }
-      dispatch(message);
+      if (staffFrame.safeParse(message).data?.signedIn === true) followAll();
+      else dispatch(message);
     };
     ws.onclose = () => {
       const delay =

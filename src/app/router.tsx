@@ -19,7 +19,7 @@ import {
   TradePanel,
   tradingRoutes,
 } from '../features/trading/routes.tsx';
-import { unavailableRoutes } from '../features/unavailable/routes.tsx';
+import { supportRoutes } from '../features/support/routes.tsx';
 import { page, type AppRoute } from '../lib/routing.ts';
 import { sessionStore } from '../state/session.ts';
 import { Spinner } from '../ui/EmptyState.tsx';
@@ -51,7 +51,7 @@ const appRoutes: AppRoute[] = [
     ),
     rowAction: (code) => <SpotLink place="row" code={code} />,
   }),
-  ...unavailableRoutes,
+  ...supportRoutes,
   ...plansRoutes,
   ...loansRoutes,
   ...nftsRoutes,

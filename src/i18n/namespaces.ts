@@ -7,7 +7,7 @@ export const NAMESPACES = ['common', 'home', 'market'] as const;
 
 /**
  * The files most other screens share (sign-in, account, help, the error catalogue's messages,
- * the market screens' own text, the screens not available yet, the desktop footer's text): one
+ * the market screens' own text, the desktop footer's text): one
  * more file per language, fetched with the code of any screen but home (`page` in
  * src/lib/routing.ts), so a first visit elsewhere still asks for everything in one wave, and
  * with the desktop footer's code on home. The rest (funds, admin, nfts, …) arrive one file
@@ -19,7 +19,6 @@ export const SCREEN_NAMESPACES = [
   'help',
   'errors',
   'markets',
-  'unavailable',
   'footer',
 ] as const;
 

@@ -24,6 +24,11 @@ const configSchema = z.object({
     .optional(),
   /** `memory` keeps the embedded database in memory (tests, benchmarks). */
   PGLITE_STORAGE: z.enum(['disk', 'memory']).default('disk'),
+  /**
+   * With `memory`: a dump (PGlite's dumpDataDir) of a database to start from instead of an
+   * empty one: tests start from one migrated once, skipping initdb and the migrations.
+   */
+  PGLITE_TEMPLATE: z.string().min(1).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')

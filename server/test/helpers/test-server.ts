@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { loadConfig } from '../../src/platform/config.ts';
 import { createServer, type Server } from '../../src/server.ts';
 import { takeStrayAnswers } from './answer-check.ts';
@@ -51,6 +52,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     PGLITE_STORAGE: 'memory',
+    PGLITE_TEMPLATE: inject('pgliteTemplate'),
     LOG_LEVEL: 'silent',
     APP_DIST: '',
     RATE_LIMIT_MAX: '100000',

@@ -25,11 +25,19 @@ describe('admin sections', () => {
       'loanProducts',
       'nftSales',
       'rewards',
+      'support',
+      'supportTools',
       'maker',
       'audit',
       'staff',
     ]);
     expect(allowedSections('admin').find((s) => s.name === 'loans')?.path).toBe('/admin/loans');
+  });
+
+  it('opens the support console to support and admins, not reviewers', () => {
+    expect(mayOpen('support', '/admin/support')).toBe(true);
+    expect(mayOpen('admin', '/admin/support/tools')).toBe(true);
+    expect(mayOpen('reviewer', '/admin/support')).toBe(false);
   });
 
   it('follows the server roles: reviewers decide loans, support only reads products', () => {

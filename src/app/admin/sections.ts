@@ -9,6 +9,7 @@ import { kycAdminRoutes } from '../../features/kyc/admin/routes.tsx';
 import { loansAdminRoutes } from '../../features/loans/admin/routes.tsx';
 import { nftsAdminRoutes } from '../../features/nfts/admin/routes.tsx';
 import { rewardsAdminRoutes } from '../../features/rewards/admin/routes.tsx';
+import { supportAdminRoutes } from '../../features/support/admin/routes.tsx';
 import { plansAdminRoutes } from '../../features/plans/admin/routes.tsx';
 import { spotAdminRoutes } from '../../features/spot/admin/routes.tsx';
 import type { AdminRoute } from '../../lib/routing.ts';
@@ -27,6 +28,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   ...loansAdminRoutes,
   ...nftsAdminRoutes,
   ...rewardsAdminRoutes,
+  ...supportAdminRoutes,
 ];
 
 /** The navigation's order, by `nav` name; a section not named here comes last. */
@@ -41,6 +43,8 @@ const NAVIGATION = [
   'loanProducts',
   'nftSales',
   'rewards',
+  'support',
+  'supportTools',
   'maker',
   'audit',
   'staff',

@@ -6,14 +6,20 @@ import type { Database, Queryable, Tx } from './database.ts';
 /** How long the embedded database's work may hold the event loop before it lets it turn. */
 const YIELD_MS = 10;
 
-/** The embedded database: one PGlite instance, on disk under `dataDir` or in memory. */
-export async function openPglite(dataDir: string | 'memory'): Promise<Database> {
+/**
+ * The embedded database: one PGlite instance, on disk under `dataDir` or in memory; in memory
+ * it may start from `template`, a dump of another (PGlite's dumpDataDir).
+ */
+export async function openPglite(
+  dataDir: string | 'memory',
+  template?: Blob,
+): Promise<Database & { dump(): Promise<Blob> }> {
   let location: string | undefined;
   if (dataDir !== 'memory') {
     location = path.join(dataDir, 'pglite');
     mkdirSync(location, { recursive: true });
   }
-  const db = new PGlite(location);
+  const db = template === undefined ? new PGlite(location) : new PGlite({ loadDataDir: template });
   await db.waitReady;
   const asQueryable = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T extends object>(sql: string, params: readonly unknown[] = []) {
@@ -46,5 +52,7 @@ export async function openPglite(dataDir: string | 'memory'): Promise<Database> 
       }
     },
     close: () => db.close(),
+    // The whole database as one file, to start others from (PGLITE_TEMPLATE).
+    dump: () => db.dumpDataDir('none'),
   };
 }

@@ -1,0 +1,79 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { QUEUES } from '../../../../contract/support/schemas.ts';
+import { setStaffToken, subscribe } from '../../../api/price-feed.ts';
+import { ADMIN_KEY, staffCall, staffSession } from '../../../api/staff-session.ts';
+import { useStore } from '../../../state/store.ts';
+import { TYPING_SHOWN_MS } from '../queries.ts';
+
+export type Queue = (typeof QUEUES)[number];
+export const SUPPORT_KEY = [ADMIN_KEY, 'support'] as const;
+
+export function useConversations(queue: Queue) {
+  return useQuery({
+    queryKey: [...SUPPORT_KEY, 'list', queue],
+    queryFn: () => staffCall('adminSupportList', { query: { queue, page: 1, size: 50 } }),
+  });
+}
+
+export function useConversation(id: number | null) {
+  return useQuery({
+    queryKey: [...SUPPORT_KEY, 'conversation', id],
+    queryFn: () => staffCall('adminSupportGet', { params: { id: id ?? 0 } }),
+    enabled: id !== null,
+  });
+}
+
+export function useAgents() {
+  return useQuery({
+    queryKey: [...SUPPORT_KEY, 'agents'],
+    queryFn: () => staffCall('adminSupportAgents'),
+  });
+}
+
+export function useCanned() {
+  return useQuery({
+    queryKey: [...SUPPORT_KEY, 'canned'],
+    queryFn: () => staffCall('adminSupportCanned'),
+  });
+}
+
+/**
+ * The console's live frames: the socket signs in with the staff token; a queue change refetches
+ * the lists and the agents' loads, a change of the open conversation refetches it, and the
+ * person typing shows for a few seconds. Returns whether the person is typing.
+ */
+export function useConsoleLive(conversationId: number | null): boolean {
+  const queryClient = useQueryClient();
+  const { token } = useStore(staffSession);
+  const [typingAt, setTypingAt] = useState<number | null>(null);
+  useEffect(() => {
+    setStaffToken(token);
+    return () => setStaffToken(null);
+  }, [token]);
+  useEffect(
+    () =>
+      subscribe('support.staff', 'queue', () => {
+        void queryClient.invalidateQueries({ queryKey: [...SUPPORT_KEY, 'list'] });
+        void queryClient.invalidateQueries({ queryKey: [...SUPPORT_KEY, 'agents'] });
+      }),
+    [queryClient],
+  );
+  useEffect(() => {
+    if (conversationId === null) return;
+    return subscribe('support.staff', String(conversationId), (frame) => {
+      if (frame.kind === 'typing') return setTypingAt(Date.now());
+      if (frame.kind === 'message') setTypingAt(null);
+      void queryClient.invalidateQueries({
+        queryKey: [...SUPPORT_KEY, 'conversation', conversationId],
+      });
+      void queryClient.invalidateQueries({ queryKey: [...SUPPORT_KEY, 'list'] });
+    });
+  }, [queryClient, conversationId]);
+  useEffect(() => {
+    if (typingAt === null) return;
+    const timer = setTimeout(() => setTypingAt(null), TYPING_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [typingAt]);
+  return typingAt !== null;
+}

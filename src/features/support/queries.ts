@@ -1,0 +1,78 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Code } from '../../../contract/errors.ts';
+import type { PathName } from '../../../contract/paths.ts';
+import type { RouteInput, RouteResult } from '../../../contract/routes.ts';
+import type { SupportFrame } from '../../../contract/support/frames.ts';
+import { OWN_KEY } from '../../../contract/user-channel.ts';
+import { ApiError, call } from '../../api/client.ts';
+import { subscribe } from '../../api/price-feed.ts';
+import { visitorCall, visitorStore, type VisitorChat } from './visitor.ts';
+
+/** Whose chat this browser holds: the signed-in person's, or a visitor's. */
+export type Side = { kind: 'person' } | { kind: 'visitor'; chat: VisitorChat };
+
+/** One call on the chat's side: the session's, or the visitor's token. */
+export function sideCall<N extends PathName>(
+  side: Side,
+  name: N,
+  input: Partial<RouteInput<N>> = {},
+): Promise<RouteResult<N>> {
+  return side.kind === 'person' ? call(name, input) : visitorCall(name, input);
+}
+
+const keyOf = (side: Side) => ['support', side.kind] as const;
+
+export function useSupport(side: Side) {
+  return useQuery({
+    queryKey: keyOf(side),
+    queryFn: async () => {
+      try {
+        return await sideCall(side, 'getSupport');
+      } catch (err) {
+        // A visitor's chat that ended: they prove their address again.
+        if (
+          side.kind === 'visitor' &&
+          err instanceof ApiError &&
+          err.code === Code.supportVisitorEnded
+        ) {
+          visitorStore.set(null);
+        }
+        throw err;
+      }
+    },
+  });
+}
+
+/**
+ * The chat's live frames: a message, a read mark or a status refetches the conversation; the
+ * other side typing shows for a few seconds. Returns whether the agent is typing.
+ */
+export function useSupportLive(side: Side): boolean {
+  const queryClient = useQueryClient();
+  const [typingAt, setTypingAt] = useState<number | null>(null);
+  const channel = side.kind === 'visitor' ? side.chat.channel : OWN_KEY;
+  const topic = side.kind === 'visitor' ? 'support.visitor' : 'support.chat';
+  const kind = side.kind;
+  useEffect(() => {
+    const on = (frame: SupportFrame) => {
+      if (frame.kind === 'typing') {
+        setTypingAt(Date.now());
+        return;
+      }
+      if (frame.kind === 'message') setTypingAt(null);
+      void queryClient.invalidateQueries({ queryKey: ['support', kind] });
+    };
+    return subscribe(topic, channel, on);
+  }, [queryClient, topic, channel, kind]);
+  useEffect(() => {
+    if (typingAt === null) return;
+    const timer = setTimeout(() => setTypingAt(null), TYPING_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [typingAt]);
+  return typingAt !== null;
+}
+
+/** How long "typing…" shows after the last signal, and how often this side sends one. */
+export const TYPING_SHOWN_MS = 4_000;
+export const TYPING_EVERY_MS = 2_500;
