@@ -20,7 +20,7 @@ import { ADMIN, staffWindow } from './support/staff.ts';
  * its own server (one per worker); its tests run one after another on it.
  */
 let server: OwnServer | undefined;
-const PORT = 4540 + Number(process.env.TEST_WORKER_INDEX ?? 0);
+const PORT = 4600 + Number(process.env.TEST_WORKER_INDEX ?? 0);
 const BASE = `http://127.0.0.1:${PORT}`;
 const STAFF = '/swx/admin';
 const SUPPORT = '/swx/customer/support';
