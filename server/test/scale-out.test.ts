@@ -6,8 +6,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { randomUUID } from 'node:crypto';
-import { accountEventOf } from './helpers/live.ts';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { accountEventOf, liveOf } from './helpers/live.ts';
 import { adminQuery, databaseUrl, nodeCall, sessionUser, startNode } from './helpers/nodes.ts';
 import { usePostgres } from './helpers/test-server.ts';
 
@@ -153,5 +153,100 @@ describe.skipIf(!usePostgres)('two nodes on PostgreSQL and Redis', () => {
     expect(list.map((n) => [String(n.id), n.notice.kind])).toEqual([
       [pushed[0], 'trading.position-closed'],
     ]);
+  });
+  it('a support message sent through one node reaches the other side on the other node, both ways', async () => {
+    const db = new pg.Client({ connectionString: databaseUrl(dbName) });
+    await db.connect();
+    const person = await sessionUser(db, `chat${process.pid}`, `C${process.pid}X`);
+    const staffToken = randomBytes(24).toString('hex');
+    const { rows } = await db.query<{ id: string }>(
+      `insert into staff (username, password_hash, role) values ($1, 'not-a-hash', 'support')
+       returning id`,
+      [`agent${process.pid}`],
+    );
+    await db.query(
+      `insert into staff_sessions (staff_id, token_hash, expires_at)
+       values ($1, $2, now() + interval '1 hour')`,
+      [rows[0]?.id, createHash('sha256').update(staffToken).digest('hex')],
+    );
+    await db.end();
+    const online = await nodeCall(
+      follower,
+      'POST',
+      '/swx/admin/support/agent',
+      { online: true, capacity: 3 },
+      staffToken,
+    );
+    expect(online.code).toBe(200);
+    const started = await nodeCall(
+      leader,
+      'POST',
+      '/swx/customer/support/send',
+      { key: randomUUID(), text: 'Hello' },
+      person.token,
+    );
+    const id = (started.result as { conversation: { id: number; status: string } }).conversation;
+    expect(id.status).toBe('open');
+
+    // The agent's socket on the follower, the person's on the leader.
+    const texts = (ws: WebSocket) => {
+      const got: string[] = [];
+      ws.on('message', (raw: Buffer) => {
+        const f = liveOf(raw);
+        const text = (f?.data as { message?: { text: string } } | undefined)?.message?.text;
+        if (f?.topic.startsWith('support.') === true && text !== undefined) got.push(text);
+      });
+      return got;
+    };
+    const answer = (ws: WebSocket, type: string) =>
+      new Promise<void>((resolve) => {
+        const on = (raw: Buffer) => {
+          if ((JSON.parse(raw.toString()) as { type?: string }).type !== type) return;
+          ws.off('message', on);
+          resolve();
+        };
+        ws.on('message', on);
+      });
+    const agent = new WebSocket(`${follower.replace('http', 'ws')}/message`);
+    const toAgent = texts(agent);
+    await once(agent, 'open');
+    const signedIn = answer(agent, 'staff');
+    agent.send(JSON.stringify({ op: 'staff', token: staffToken }));
+    await signedIn;
+    agent.send(JSON.stringify({ op: 'subscribe', topic: 'support.staff', key: String(id.id) }));
+    const personWs = new WebSocket(`${leader.replace('http', 'ws')}/message`);
+    const toPerson = texts(personWs);
+    await once(personWs, 'open');
+    const authed = answer(personWs, 'auth');
+    personWs.send(JSON.stringify({ op: 'auth', token: person.token }));
+    await authed;
+    agent.ping();
+    await once(agent, 'pong');
+
+    await nodeCall(
+      leader,
+      'POST',
+      '/swx/customer/support/send',
+      { key: randomUUID(), conversationId: id.id, text: 'Through the leader' },
+      person.token,
+    );
+    await nodeCall(
+      follower,
+      'POST',
+      '/swx/admin/support/reply',
+      { key: randomUUID(), conversationId: id.id, text: 'Through the follower', internal: false },
+      staffToken,
+    );
+    for (
+      let i = 0;
+      i < 80 && (toAgent.length === 0 || !toPerson.includes('Through the follower'));
+      i++
+    ) {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    agent.close();
+    personWs.close();
+    expect(toAgent).toContain('Through the leader');
+    expect(toPerson).toContain('Through the follower');
   });
 });
