@@ -12,6 +12,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['server/test/helpers/pglite-template.ts'],
+          // A poll waits for an event (a job's pass, a chain's block): on a loaded machine
+          // that can take longer than the default second.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {

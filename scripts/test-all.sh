@@ -8,7 +8,12 @@ reports=$(mktemp -d)
 status=0
 
 echo "== unit and integration tests (PGlite)"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest-pglite.json" || status=1
+# Vitest's default is one worker fewer than the cores: one on a two-core machine. Each PGlite
+# suite has its own in-memory database, server and ports, so two run at once. (The PostgreSQL
+# pass keeps one: its scale-out suites share the local Redis, whose channels every database
+# shares.)
+npx vitest run --maxWorkers=2 --reporter=default --reporter=json \
+  --outputFile.json="$reports/vitest-pglite.json" || status=1
 
 if [ "${SKIP_POSTGRES:-}" != "1" ] && pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
   echo "== database suites on PostgreSQL"
