@@ -346,14 +346,16 @@ test.describe('back office', () => {
     await expect(page).toHaveURL(/\/admin\/users$/);
     await expect(page.getByTestId('staff-role')).toHaveText('Support');
     const nav = page.getByTestId('admin-nav');
-    // Support answers people's questions: it reads the products' terms, the sales and the
-    // rewards pool, and decides nothing.
+    // Support answers people's questions in the support chats: it reads the products' terms,
+    // the sales and the rewards pool, and decides nothing about money.
     await expect(nav.getByRole('link')).toHaveText([
       'Users',
       'Smart plans',
       'Loan products',
       'NFT sales',
       'Rewards pool',
+      'Support chats',
+      'Support tools',
     ]);
 
     await page.goto('/admin/withdrawals');
