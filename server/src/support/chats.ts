@@ -18,7 +18,7 @@ import {
   type ConversationRow,
   type Participant,
 } from './rows.ts';
-import { stateOf } from './state.ts';
+import { agentsOnline, stateOf } from './state.ts';
 
 export interface SupportParams {
   floodMessages(): Promise<number>;
@@ -102,11 +102,7 @@ export class SupportChats {
 
   /** A new conversation: waiting when someone is online, else a ticket with its promise. */
   private async start(tx: Tx, p: Participant, hours: number): Promise<ConversationRow> {
-    const [online] = await tx.query<{ n: number }>(
-      `select count(*)::int as n from support_agents a join staff s on s.id = a.staff_id
-        where a.online and s.status = 'active' and s.role in ('admin', 'support')`,
-    );
-    const ticket = (online?.n ?? 0) === 0;
+    const ticket = (await agentsOnline(tx)) === 0;
     const [made] = await tx.query<{ id: number }>(
       `insert into support_conversations (user_id, visitor_id, status, promised_by)
        values ($1, $2, $3, case when $4 then now() + make_interval(hours => $5) end)

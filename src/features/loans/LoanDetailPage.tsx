@@ -2,22 +2,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { Loan } from '../../../contract/loans/schemas.ts';
-import { call, fetchFile, type Caller } from '../../api/client.ts';
+import { call, fetchOwnFile } from '../../api/client.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { sessionStore } from '../../state/session.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { Figure } from '../../ui/Figure.tsx';
 import { LoanStatusBadge } from './LoanStatusBadge.tsx';
 import { useLoan, useRefreshLoans } from './queries.ts';
 import './loans.css';
-
-/** The person's own token, as `call` sends it: the PDF is fetched as a file with it. */
-const person: Caller = {
-  token: () => sessionStore.get().token,
-  expire: () => sessionStore.expire(),
-};
 
 /** The signed agreement as a PDF, fetched with the token and saved under its own name. */
 function AgreementPdf({ id }: { id: number }) {
@@ -28,7 +21,7 @@ function AgreementPdf({ id }: { id: number }) {
     setBusy(true);
     setFailure(null);
     try {
-      const blob = await fetchFile(person, 'loanAgreementPdf', { params: { id } });
+      const blob = await fetchOwnFile('loanAgreementPdf', { params: { id } });
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;

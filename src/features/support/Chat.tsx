@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SupportState } from '../../../contract/support/schemas.ts';
 import { sensitiveKind, type Sensitive } from '../../../contract/support/sensitive.ts';
 import { fetchOwnFile, upload } from '../../api/client.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
@@ -10,7 +9,14 @@ import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { ConfirmStep } from '../../ui/ConfirmStep.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { lastSeenOf, MessageItem, StatusLine } from './parts.tsx';
-import { sideCall, TYPING_EVERY_MS, useSupport, useSupportLive, type Side } from './queries.ts';
+import {
+  sideCall,
+  TYPING_EVERY_MS,
+  useReadMark,
+  useSupport,
+  useSupportLive,
+  type Side,
+} from './queries.ts';
 import { Rating } from './Rating.tsx';
 
 const loadOwn = (id: string) => fetchOwnFile('getFile', { params: { id } });
@@ -25,29 +31,17 @@ function useTypingSignal(side: Side, conversationId: number | undefined) {
   };
 }
 
-/** Moves this side's read mark to the newest message, whenever one arrives. */
-function useReadMark(side: Side, state: SupportState | undefined) {
-  const c = state?.conversation;
-  const id = c?.id;
-  const newest = c?.messages.at(-1)?.id;
-  const read = c?.personReadId ?? 0;
-  const sent = useRef(0);
-  useEffect(() => {
-    if (id === undefined || newest === undefined || newest <= Math.max(read, sent.current)) return;
-    sent.current = newest;
-    const body = { conversationId: id, messageId: newest };
-    void sideCall(side, 'supportRead', { body }).catch(() => undefined);
-  }, [side, id, newest, read]);
-}
-
 /** The person's (or visitor's) chat: status, messages, typing, and the composer or the rating. */
 export function Chat({ side }: { side: Side }) {
   const { t } = useTranslation('support');
   const support = useSupport(side);
   const typing = useSupportLive(side);
-  useReadMark(side, support.data);
+  const shown = support.data?.conversation ?? undefined;
+  useReadMark(shown?.id, shown?.messages.at(-1)?.id, shown?.personReadId ?? 0, (body) =>
+    sideCall(side, 'supportRead', { body }),
+  );
   const list = useRef<HTMLOListElement>(null);
-  const count = support.data?.conversation?.messages.length ?? 0;
+  const count = shown?.messages.length ?? 0;
   useEffect(() => {
     list.current?.lastElementChild?.scrollIntoView({ block: 'end' });
   }, [count, typing]);

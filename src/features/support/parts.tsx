@@ -1,17 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Conversation, SupportMessage } from '../../../contract/support/schemas.ts';
+import { dataUrl } from '../../lib/data-url.ts';
 import { formatDateTime, formatTime } from '../../lib/time.ts';
-
-/** A Blob as a data: URL: the Content-Security-Policy allows those for images (blob: it does not). */
-function dataUrl(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(blob);
-  });
-}
 
 /**
  * An attached image, fetched with the reader's token (the files kernel serves it only to its

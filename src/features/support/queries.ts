@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Code } from '../../../contract/errors.ts';
 import type { PathName } from '../../../contract/paths.ts';
 import type { RouteInput, RouteResult } from '../../../contract/routes.ts';
@@ -45,32 +45,61 @@ export function useSupport(side: Side) {
 }
 
 /**
- * The chat's live frames: a message, a read mark or a status refetches the conversation; the
- * other side typing shows for a few seconds. Returns whether the agent is typing.
+ * Whether the other side is typing: a typing frame shows it for TYPING_SHOWN_MS, their
+ * message ends it. Returns the flag and the frame handler's setter.
  */
-export function useSupportLive(side: Side): boolean {
-  const queryClient = useQueryClient();
+export function useTypingShown(): [boolean, (typing: boolean) => void] {
   const [typingAt, setTypingAt] = useState<number | null>(null);
-  const channel = side.kind === 'visitor' ? side.chat.channel : OWN_KEY;
-  const topic = side.kind === 'visitor' ? 'support.visitor' : 'support.chat';
-  const kind = side.kind;
-  useEffect(() => {
-    const on = (frame: SupportFrame) => {
-      if (frame.kind === 'typing') {
-        setTypingAt(Date.now());
-        return;
-      }
-      if (frame.kind === 'message') setTypingAt(null);
-      void queryClient.invalidateQueries({ queryKey: ['support', kind] });
-    };
-    return subscribe(topic, channel, on);
-  }, [queryClient, topic, channel, kind]);
   useEffect(() => {
     if (typingAt === null) return;
     const timer = setTimeout(() => setTypingAt(null), TYPING_SHOWN_MS);
     return () => clearTimeout(timer);
   }, [typingAt]);
-  return typingAt !== null;
+  const mark = useCallback((typing: boolean) => setTypingAt(typing ? Date.now() : null), []);
+  return [typingAt !== null, mark];
+}
+
+/**
+ * Moves this side's read mark to the newest message of conversation `id` whenever one arrives
+ * past `read` (each message once): `send` is the side's read call.
+ */
+export function useReadMark(
+  id: number | undefined,
+  newest: number | undefined,
+  read: number,
+  send: (body: { conversationId: number; messageId: number }) => Promise<unknown>,
+) {
+  const sent = useRef(0);
+  const sender = useRef(send);
+  useEffect(() => {
+    sender.current = send;
+  });
+  useEffect(() => {
+    if (id === undefined || newest === undefined || newest <= Math.max(read, sent.current)) return;
+    sent.current = newest;
+    void sender.current({ conversationId: id, messageId: newest }).catch(() => undefined);
+  }, [id, newest, read]);
+}
+
+/**
+ * The chat's live frames: a message, a read mark or a status refetches the conversation; the
+ * other side typing shows for a few seconds. Returns whether the agent is typing.
+ */
+export function useSupportLive(side: Side): boolean {
+  const queryClient = useQueryClient();
+  const [typing, markTyping] = useTypingShown();
+  const channel = side.kind === 'visitor' ? side.chat.channel : OWN_KEY;
+  const topic = side.kind === 'visitor' ? 'support.visitor' : 'support.chat';
+  const kind = side.kind;
+  useEffect(() => {
+    const on = (frame: SupportFrame) => {
+      if (frame.kind === 'typing') return markTyping(true);
+      if (frame.kind === 'message') markTyping(false);
+      void queryClient.invalidateQueries({ queryKey: ['support', kind] });
+    };
+    return subscribe(topic, channel, on);
+  }, [queryClient, topic, channel, kind, markTyping]);
+  return typing;
 }
 
 /** How long "typing…" shows after the last signal, and how often this side sends one. */

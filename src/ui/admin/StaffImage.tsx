@@ -1,18 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ADMIN_KEY, staffFile } from '../../api/staff-session.ts';
+import { dataUrl } from '../../lib/data-url.ts';
 import { Spinner } from '../EmptyState.tsx';
 import { Modal } from '../Modal.tsx';
 import { ErrorAlert } from './AdminUi.tsx';
-
-function dataUrl(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(blob);
-  });
-}
 
 /**
  * A file a person uploaded (an identity document, a loan agreement's signature), fetched with

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffConversation } from '../../../../contract/support/schemas.ts';
 import { staffCall, staffFile } from '../../../api/staff-session.ts';
@@ -7,30 +7,18 @@ import { useRequestKey } from '../../../lib/use-request-key.ts';
 import { ErrorAlert, ReasonField, useAdminForm } from '../../../ui/admin/AdminUi.tsx';
 import { Spinner } from '../../../ui/EmptyState.tsx';
 import { lastSeenOf, MessageItem, StatusLine } from '../parts.tsx';
-import { TYPING_EVERY_MS } from '../queries.ts';
+import { TYPING_EVERY_MS, useReadMark } from '../queries.ts';
 import { SUPPORT_KEY, useAgents, useCanned, useConversation } from './console-queries.ts';
 
 const loadStaffFile = (id: string) => staffFile('getStaffFile', { params: { id } });
-
-/** The agent's read mark follows the newest message they have on screen. */
-function useAgentReadMark(c: StaffConversation | undefined) {
-  const sent = useRef(0);
-  const newest = c?.messages.at(-1)?.id;
-  const id = c?.id;
-  const read = c?.agentReadId ?? 0;
-  useEffect(() => {
-    if (id === undefined || newest === undefined || newest <= Math.max(read, sent.current)) return;
-    sent.current = newest;
-    const body = { conversationId: id, messageId: newest };
-    void staffCall('adminSupportRead', { body }).catch(() => undefined);
-  }, [id, newest, read]);
-}
 
 /** One conversation: its messages and notes, typing, the answer box, transfer and resolve. */
 export function ConversationPane({ id, typing }: { id: number; typing: boolean }) {
   const { t } = useTranslation('admin');
   const c = useConversation(id);
-  useAgentReadMark(c.data);
+  useReadMark(c.data?.id, c.data?.messages.at(-1)?.id, c.data?.agentReadId ?? 0, (body) =>
+    staffCall('adminSupportRead', { body }),
+  );
   if (c.isPending) return <Spinner />;
   if (c.data === undefined) return <ErrorAlert error={c.error} />;
   const seen = lastSeenOf(c.data, 'agent');

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { QUEUES } from '../../../../contract/support/schemas.ts';
 import { setStaffToken, subscribe } from '../../../api/price-feed.ts';
 import { ADMIN_KEY, staffCall, staffSession } from '../../../api/staff-session.ts';
 import { useStore } from '../../../state/store.ts';
-import { TYPING_SHOWN_MS } from '../queries.ts';
+import { useTypingShown } from '../queries.ts';
 
 export type Queue = (typeof QUEUES)[number];
 export const SUPPORT_KEY = [ADMIN_KEY, 'support'] as const;
@@ -46,7 +46,7 @@ export function useCanned() {
 export function useConsoleLive(conversationId: number | null): boolean {
   const queryClient = useQueryClient();
   const { token } = useStore(staffSession);
-  const [typingAt, setTypingAt] = useState<number | null>(null);
+  const [typing, markTyping] = useTypingShown();
   useEffect(() => {
     setStaffToken(token);
     return () => setStaffToken(null);
@@ -62,18 +62,13 @@ export function useConsoleLive(conversationId: number | null): boolean {
   useEffect(() => {
     if (conversationId === null) return;
     return subscribe('support.staff', String(conversationId), (frame) => {
-      if (frame.kind === 'typing') return setTypingAt(Date.now());
-      if (frame.kind === 'message') setTypingAt(null);
+      if (frame.kind === 'typing') return markTyping(true);
+      if (frame.kind === 'message') markTyping(false);
       void queryClient.invalidateQueries({
         queryKey: [...SUPPORT_KEY, 'conversation', conversationId],
       });
       void queryClient.invalidateQueries({ queryKey: [...SUPPORT_KEY, 'list'] });
     });
-  }, [queryClient, conversationId]);
-  useEffect(() => {
-    if (typingAt === null) return;
-    const timer = setTimeout(() => setTypingAt(null), TYPING_SHOWN_MS);
-    return () => clearTimeout(timer);
-  }, [typingAt]);
-  return typingAt !== null;
+  }, [queryClient, conversationId, markTyping]);
+  return typing;
 }
