@@ -153,6 +153,23 @@ describe('smart plans', () => {
     expect(await balance(p.id)).toBe(900_000_000n);
   });
 
+  it('twins at the purchase limit: the same request sent 4 times at once is one plan, each answered with it', async () => {
+    const productId = await planProduct(server, admin, { purchaseLimit: 1 }, '100');
+    const p = await person();
+    const key = requestKey();
+    const twins = await Promise.all(
+      Array.from({ length: 4 }, () => buy(p.token, productId, '100', key)),
+    );
+    expect(twins.map((r) => r.code)).toEqual([200, 200, 200, 200]);
+    const ids = new Set(twins.map((r) => (r.result as { id: number }).id));
+    expect(ids.size).toBe(1);
+    // An altered twin still answers 10134, and another key the limit.
+    expect((await buy(p.token, productId, '200', key)).code).toBe(10134);
+    expect((await buy(p.token, productId, '100')).code).toBe(10024);
+    expect(await plans(p.token)).toHaveLength(1);
+    expect(await balance(p.id)).toBe(900_000_000n);
+  });
+
   it('16 subscriptions at once on one balance and on one reserve’s last room', async () => {
     const productId = await planProduct(server, admin, { purchaseLimit: 100 }, '30');
     const p = await person('1000');

@@ -82,12 +82,23 @@ export class Plans {
         withPlanCodes(() => this.ledger.atomically((tx) => this.subscribe(tx, userId, body, hash))),
       () => this.byKey(this.db, userId, body.key, hash),
     );
-    return this.view(value);
+    // null: a twin of this request (same person, same key) committed while this one waited for
+    // the person's lock; its answer is this one's (10134 if it asked something else).
+    const made = value ?? (await this.byKey(this.db, userId, body.key, hash));
+    assert(made !== undefined, 'a twin subscription vanished');
+    return this.view(made);
   }
 
   /** The subscription's transaction: person's lock, the product row, the reserve, the hold. */
   private async subscribe(tx: Tx, userId: number, body: BuySmartBody, hash: string) {
     await lockPerson(tx, LockSpace.planBuys, userId);
+    // A statement of its own after the lock, so it sees what a twin committed meanwhile: the
+    // twin's plan answers this request, not the purchase limit it now fills.
+    const [twin] = await tx.query('select 1 from plans where user_id = $1 and request_key = $2', [
+      userId,
+      body.key,
+    ]);
+    if (twin !== undefined) return null;
     // The product's row serialises subscriptions to it: each checks the reserve's room after
     // the one before has taken its share.
     const product = await this.products.row(tx, body.productId, true);
