@@ -206,6 +206,20 @@ describe('identity verification', () => {
     expect(row?.n).toBe(1);
   });
 
+  it('the same submission sent 4 times at once is one, each answered with it', async () => {
+    const person = await quickUser(server);
+    const files = await images(person.token);
+    const body = { key: requestKey(), personal: PERSONAL, docType: 'id_card', files };
+    const twins = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        server.call('POST', `${USER}/identification`, { token: person.token, body }),
+      ),
+    );
+    expect(twins.map((r) => r.code)).toEqual([200, 200, 200, 200]);
+    expect(new Set(twins.map((r) => (r.result as { id: number }).id)).size).toBe(1);
+    expect((await submit(person.token, files)).code).toBe(10026);
+  });
+
   it('a replay answers the first submission; the same key with another body is refused', async () => {
     const person = await quickUser(server);
     const files = await images(person.token);

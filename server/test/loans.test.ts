@@ -74,7 +74,8 @@ async function agreement(token: string, amount: string, termDays: number) {
   );
 }
 
-async function apply(
+/** An application as the screen sends it: the terms shown, a fresh signature and key. */
+async function loanBody(
   token: string,
   amount: string,
   termDays: number,
@@ -84,21 +85,29 @@ async function apply(
     version: string;
     figures: LoanFiguresView;
   };
-  return server.call('POST', `${USER}/loan`, {
-    token,
-    headers: REAL,
-    body: {
-      key: requestKey(),
-      productId,
-      amount,
-      termDays,
-      agreementVersion: terms.version,
-      figures: { totalRepay: terms.figures.totalRepay, totalInterest: terms.figures.totalInterest },
-      signature: await signature(token),
-      language: 'en',
-      ...change,
-    },
-  });
+  return {
+    key: requestKey(),
+    productId,
+    amount,
+    termDays,
+    agreementVersion: terms.version,
+    figures: { totalRepay: terms.figures.totalRepay, totalInterest: terms.figures.totalInterest },
+    signature: await signature(token),
+    language: 'en',
+    ...change,
+  };
+}
+
+const send = (token: string, body: object) =>
+  server.call('POST', `${USER}/loan`, { token, headers: REAL, body });
+
+async function apply(
+  token: string,
+  amount: string,
+  termDays: number,
+  change: Record<string, unknown> = {},
+) {
+  return send(token, await loanBody(token, amount, termDays, change));
 }
 
 const balance = (userId: number) => server.ledger.balance(userId, 'USDT', 'real', 'available');
@@ -216,6 +225,17 @@ describe('loans', () => {
     ).toBe(10101);
     expect((await decide(id, 'reject')).code).toBe(200);
     expect(await balance(p.id)).toBe(0n);
+  });
+
+  it('the same application sent 4 times at once is one loan, each answered with it', async () => {
+    const p = await quickUser(server);
+    await verify(server, p.id);
+    const body = await loanBody(p.token, '100', 30);
+    const twins = await Promise.all(Array.from({ length: 4 }, () => send(p.token, body)));
+    expect(twins.map((r) => r.code)).toEqual([200, 200, 200, 200]);
+    expect(new Set(twins.map((r) => (r.result as Loan).id)).size).toBe(1);
+    expect((await send(p.token, { ...body, amount: '200' })).code).toBe(10134);
+    expect((await apply(p.token, '100', 30)).code).toBe(10205);
   });
 
   it('16 applications at once make one loan', async () => {

@@ -66,9 +66,11 @@ export class Kyc {
   }
 
   private async insert(tx: Tx, userId: number, body: IdentificationBody, hash: string) {
+    // The person's row first: a replay read after it sees what a twin (same person, same key)
+    // committed meanwhile, and answers it rather than "a submission is pending".
+    const latest = await this.latestStatus(tx, userId, true);
     const replayed = replayOf(await this.byKey(userId, body.key, tx), hash);
     if (replayed !== undefined) return replayed;
-    const latest = await this.latestStatus(tx, userId, true);
     if (latest === 'pending') throw new AppError(Code.verificationPending);
     if (latest === 'verified') throw new AppError(Code.authStatusWrong);
     await this.assertFiles(tx, userId, body);

@@ -122,6 +122,13 @@ export class Loans {
         withLoanCodes(() =>
           this.ledger.atomically(async (tx) => {
             await lockPerson(tx, LockSpace.loanApplications, userId);
+            // A statement of its own after the lock sees what a twin (same person, same key)
+            // committed meanwhile: the twin's loan answers this request, not "a loan is open".
+            const [twin] = await tx.query(
+              'select 1 from loans where user_id = $1 and request_key = $2',
+              [userId, body.key],
+            );
+            if (twin !== undefined) return null;
             const [open] = await tx.query(
               `select 1 from loans where user_id = $1 and status in ('pending', 'repaying', 'expired')`,
               [userId],
@@ -143,7 +150,10 @@ export class Loans {
         ),
       () => this.byKey(userId, body.key, hash),
     );
-    return this.view(value);
+    // null: the twin's loan, or 10134 if the twin asked something else.
+    const made = value ?? (await this.byKey(userId, body.key, hash));
+    assert(made !== undefined, 'a twin loan vanished');
+    return this.view(made);
   }
 
   /**
