@@ -126,6 +126,8 @@ test.describe('in Arabic', () => {
 });
 
 test.describe('a server that goes away', () => {
+  // The socket's reconnection is the same code under both shells; its minute runs once.
+  test.skip(({ isMobile }) => isMobile, 'layout-independent: runs on desktop');
   // Killing the server fails whatever requests are in flight; the browser logs each.
   test.use({ expectedConsoleError: 'WebSocket connection|net::ERR_' });
   test.setTimeout(360_000);

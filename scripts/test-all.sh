@@ -8,10 +8,9 @@ reports=$(mktemp -d)
 status=0
 
 echo "== unit and integration tests (PGlite)"
-# Vitest's default is one worker fewer than the cores: one on a two-core machine. Each PGlite
-# suite has its own in-memory database, server and ports, so two run at once. (The PostgreSQL
-# pass keeps one: its scale-out suites share the local Redis, whose channels every database
-# shares.)
+# Vitest's default is one worker fewer than the cores: one on a two-core machine. Each suite
+# has its own database (in memory here, a new one on PostgreSQL below), server and ports, and
+# each scale-out suite its own Redis channels (REDIS_PREFIX), so two run at once in both passes.
 npx vitest run --maxWorkers=2 --reporter=default --reporter=json \
   --outputFile.json="$reports/vitest-pglite.json" || status=1
 
@@ -26,8 +25,8 @@ if [ "${SKIP_POSTGRES:-}" != "1" ] && pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/
   excludes=()
   for name in "${pure[@]}"; do excludes+=(--exclude "server/test/$name.test.ts"); done
   excludes+=(--exclude "contract/**")
-  TEST_DATABASE=postgres npx vitest run --project server "${excludes[@]}" --reporter=default \
-    --reporter=json --outputFile.json="$reports/vitest-postgres.json" || status=1
+  TEST_DATABASE=postgres npx vitest run --project server --maxWorkers=2 "${excludes[@]}" \
+    --reporter=default --reporter=json --outputFile.json="$reports/vitest-postgres.json" || status=1
 elif [ -n "${CI:-}" ]; then
   echo "PostgreSQL is not answering on 127.0.0.1:5432, and CI must run the PostgreSQL suites." >&2
   status=1

@@ -125,7 +125,9 @@ async function openPlatform(config: Config) {
   await assertAssetScales(db);
   await seedContent(db);
   // REDIS_URL: the bus spans every node; otherwise it stays in this process.
-  const bus: Bus = config.REDIS_URL ? await RedisBus.connect(config.REDIS_URL) : new LocalBus();
+  const bus: Bus = config.REDIS_URL
+    ? await RedisBus.connect(config.REDIS_URL, config.REDIS_PREFIX)
+    : new LocalBus();
   const channels = new Channels(bus);
   const chain = createChain(config);
   if (chain) await assertChainId(chain);

@@ -17,6 +17,8 @@ import { usePostgres } from './helpers/test-server.ts';
  * pass (TEST_DATABASE=postgres), with Redis at TEST_REDIS_URL or redis://127.0.0.1:6379.
  */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** This suite's own channels: other suites on the same Redis run at the same time. */
+const REDIS_PREFIX = `test-${Math.random().toString(36).slice(2, 10)}:`;
 const dbName = `kestrel_scale_${process.pid}`;
 const children: ChildProcess[] = [];
 let dataDir = '';
@@ -26,6 +28,7 @@ async function startNodeHere(port: number): Promise<string> {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl(dbName),
     REDIS_URL,
+    REDIS_PREFIX,
     MARKET_BACKFILL_DAYS: '2',
     MARKET_TICK_MS: '200',
     // The notice test moves the price past a stop itself rather than wait on the simulator.

@@ -28,6 +28,8 @@ import { usePostgres } from './helpers/test-server.ts';
  * and both nodes show the book the waiting orders make. Runs in the PostgreSQL pass.
  */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** This suite's own channels: other suites on the same Redis run at the same time. */
+const REDIS_PREFIX = `test-${Math.random().toString(36).slice(2, 10)}:`;
 const dbName = `kestrel_spot_scale_${process.pid}`;
 const ORDER = '/swx/customer/order';
 const CLIENTS = 8;
@@ -43,6 +45,7 @@ async function startNodeHere(port: number): Promise<Node> {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl(dbName),
     REDIS_URL,
+    REDIS_PREFIX,
     MARKET_FEED: 'off',
     DEV_FEED_ROUTE: 'true',
     RATE_LIMIT_MAX: '100000',

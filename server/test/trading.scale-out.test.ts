@@ -17,6 +17,8 @@ import { usePostgres } from './helpers/test-server.ts';
  * Runs in the PostgreSQL pass.
  */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** This suite's own channels: other suites on the same Redis run at the same time. */
+const REDIS_PREFIX = `test-${Math.random().toString(36).slice(2, 10)}:`;
 const dbName = `kestrel_trading_scale_${process.pid}`;
 const children: ChildProcess[] = [];
 let dataDir = '';
@@ -30,6 +32,7 @@ async function startNodeHere(port: number): Promise<{ base: string; child: Child
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl(dbName),
     REDIS_URL,
+    REDIS_PREFIX,
     MARKET_FEED: 'off',
     DEV_FEED_ROUTE: 'true',
     RATE_LIMIT_MAX: '100000',

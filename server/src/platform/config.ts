@@ -33,6 +33,14 @@ const configSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  /**
+   * Starts every bus channel on Redis: deployments sharing one Redis each set their own, so
+   * none hears another's frames.
+   */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits and _ . : - only, at most 64')
+    .default('kestrel:'),
   /** smtp(s)://user:pass@host:port; when absent, codes go to the local outbox. */
   SMTP_URL: z
     .string()

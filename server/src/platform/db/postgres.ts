@@ -30,9 +30,13 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const engines = new pg.Pool({ connectionString: url, max: ENGINE_POOL_SIZE });
   // An idle connection the server closes (restart, failover) must not crash the process;
-  // the pool replaces it on the next query.
+  // the pool replaces it on the next query. Once closing, it is expected: pool.end() resolves
+  // before each connection's goodbye reaches the server, which may end it first.
+  let closing = false;
   for (const p of [pool, engines]) {
-    p.on('error', (err) => console.error('PostgreSQL idle connection error:', err.message));
+    p.on('error', (err) => {
+      if (!closing) console.error('PostgreSQL idle connection error:', err.message);
+    });
   }
   await pool.query('select 1');
   const queryable = (q: pg.Pool | pg.PoolClient): Queryable => ({
@@ -61,6 +65,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       }
     },
     close: async () => {
+      closing = true;
       await Promise.all([pool.end(), engines.end()]);
     },
   };
