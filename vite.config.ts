@@ -45,6 +45,16 @@ export default defineConfig({
     // bytes before the first paint (load a map by hand in the browser's tools when needed).
     sourcemap: 'hidden',
     rolldownOptions: {
+      onLog(level, log, handler) {
+        // viem's chain list reaches ox's Tempo helpers, whose Node-only worker pool imports
+        // node:worker_threads; that code is tree-shaken out of the app (no chunk holds it), so
+        // the warning that the module was externalized tells a reader of the build nothing.
+        const message = log.message ?? '';
+        if (message.includes('"node:worker_threads"') && /ox[\\/]_esm[\\/]tempo/.test(message)) {
+          return;
+        }
+        handler(level, log);
+      },
       output: {
         // Every chunk is named by its hash alone: shared ones are imported by name from every
         // chunk that uses them, and the entry's table names every lazy one, so each readable

@@ -241,4 +241,33 @@ test.describe('in Arabic', () => {
     const text = await page.getByTestId('support-page').innerText();
     expect(text).not.toMatch(/\b(Support|Message|Send|queue|online|Attach)\b/);
   });
+
+  test("the agent's console reads right to left, with nothing left in English", async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const staff = await openConsole(browser);
+    await chooseLanguage(staff, 'ar');
+    await staff.reload();
+    await expect(staff.locator('html')).toHaveAttribute('dir', 'rtl');
+    await registerByEmail(page, request);
+    await page.goto('/profile/kefu');
+    const words = `سؤال عن الإيداع ${randomUUID().slice(0, 6)}`;
+    await say(page, words);
+    // The third tab is every conversation, wherever this one went.
+    await staff.getByRole('tab').nth(2).click();
+    await staff.getByTestId('console-row').filter({ hasText: words }).click();
+    await expect(staff.getByTestId('console-conversation')).toContainText(words);
+    await expect(staff.getByTestId('console-kyc')).toBeVisible();
+    const text = await staff.getByTestId('support-console').innerText();
+    expect(text).not.toMatch(
+      /\b(Support|Online|Away|Unassigned|Mine|Resolve|Answer|Send|Identity|Recent|Pass|None|Visitor)\b/,
+    );
+    // Away again, for the next test's desk.
+    const online = await staff.getByTestId('console-agent-state').innerText();
+    await staff.getByTestId('console-toggle').click();
+    await expect(staff.getByTestId('console-agent-state')).not.toHaveText(online);
+    await staff.context().close();
+  });
 });

@@ -6,8 +6,9 @@ import { expect } from './fixtures.ts';
 export const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password-1' };
 
 /**
- * A staff member's own browser window (in English), signed in to the back office as ADMIN.
- * `bypassCSP`: a test that injects axe (the app's policy allows no injected script).
+ * A staff member's own browser window (in English until a test chooses another language),
+ * signed in to the back office as ADMIN. `bypassCSP`: a test that injects axe (the app's
+ * policy allows no injected script).
  */
 export async function staffWindow(
   browser: Browser,
@@ -15,10 +16,10 @@ export async function staffWindow(
   options: { book: Book; bypassCSP?: boolean },
 ): Promise<Page> {
   const context = await browser.newContext({ baseURL, bypassCSP: options.bypassCSP ?? false });
-  await context.addInitScript(
-    (book) => localStorage.setItem('kestrel.preferences', JSON.stringify({ language: 'en', book })),
-    options.book,
-  );
+  await context.addInitScript((book) => {
+    if (localStorage.getItem('kestrel.preferences') !== null) return;
+    localStorage.setItem('kestrel.preferences', JSON.stringify({ language: 'en', book }));
+  }, options.book);
   const staff = await context.newPage();
   await staff.goto('/admin/login');
   await staff.getByLabel('Username').fill(ADMIN.username);

@@ -466,6 +466,25 @@ describe('attacks', () => {
       const res = await server.call('GET', `${CONSOLE}/get/${bad}`, { token: admin });
       expect(res.code === Code.notFound || res.status === 404).toBe(true);
     }
+    // The console's pages: one row each, in order, then the hostile pages and sizes.
+    const list = (query: string) =>
+      server.call('GET', `${CONSOLE}/list?${query}`, { token: admin });
+    const pages = await Promise.all(['1', '2'].map((p) => list(`queue=all&size=1&page=${p}`)));
+    const [first, second] = pages.map((r) => r.result as ConversationList);
+    expect(first?.total).toBeGreaterThanOrEqual(2);
+    expect(second?.total).toBe(first?.total);
+    expect(second?.rows[0]?.id).not.toBe(first?.rows[0]?.id);
+    for (const bad of [
+      'page=0',
+      'page=-1',
+      'page=1.5',
+      'page=1e3',
+      'size=51',
+      'size=0',
+      'queue=x',
+    ]) {
+      expect((await list(`queue=all&${bad}`)).code).toBe(Code.badRequest);
+    }
   });
 });
 

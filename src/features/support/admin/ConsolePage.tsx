@@ -5,9 +5,10 @@ import { useSearchParams } from 'react-router-dom';
 import { QUEUES } from '../../../../contract/support/schemas.ts';
 import { staffCall } from '../../../api/staff-session.ts';
 import { formatDateTime } from '../../../lib/time.ts';
-import { ErrorAlert, PageHeader, useAdminForm } from '../../../ui/admin/AdminUi.tsx';
+import { ErrorAlert, PageHeader, Pager, useAdminForm } from '../../../ui/admin/AdminUi.tsx';
 import { Spinner } from '../../../ui/EmptyState.tsx';
 import {
+  QUEUE_PAGE_SIZE,
   SUPPORT_KEY,
   useAgents,
   useConsoleLive,
@@ -87,7 +88,12 @@ function QueueList({
 }) {
   const { t } = useTranslation('admin');
   const [queue, setQueue] = useState<Queue>('mine');
-  const list = useConversations(queue);
+  const [page, setPage] = useState(1);
+  const list = useConversations(queue, page);
+  const choose = (q: Queue) => {
+    setQueue(q);
+    setPage(1);
+  };
   return (
     <section className="card console-queue" data-testid="console-queue">
       <div className="tabs" role="tablist">
@@ -98,7 +104,7 @@ function QueueList({
             role="tab"
             className="tab"
             aria-selected={queue === q}
-            onClick={() => setQueue(q)}
+            onClick={() => choose(q)}
           >
             {t(`support.queue.${q}`)}
           </button>
@@ -128,6 +134,9 @@ function QueueList({
             </li>
           ))}
         </ul>
+      )}
+      {list.data !== undefined && (
+        <Pager page={page} total={list.data.total} size={QUEUE_PAGE_SIZE} onPage={setPage} />
       )}
     </section>
   );

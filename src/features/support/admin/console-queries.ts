@@ -1,6 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { QUEUES } from '../../../../contract/support/schemas.ts';
+import { SUPPORT_LIMITS, type QUEUES } from '../../../../contract/support/schemas.ts';
 import { setStaffToken, subscribe } from '../../../api/price-feed.ts';
 import { ADMIN_KEY, staffCall, staffSession } from '../../../api/staff-session.ts';
 import { useStore } from '../../../state/store.ts';
@@ -9,10 +9,14 @@ import { useTypingShown } from '../queries.ts';
 export type Queue = (typeof QUEUES)[number];
 export const SUPPORT_KEY = [ADMIN_KEY, 'support'] as const;
 
-export function useConversations(queue: Queue) {
+/** Conversations per page of a queue: the contract's largest page. */
+export const QUEUE_PAGE_SIZE = SUPPORT_LIMITS.pageSizeMax;
+
+export function useConversations(queue: Queue, page: number) {
   return useQuery({
-    queryKey: [...SUPPORT_KEY, 'list', queue],
-    queryFn: () => staffCall('adminSupportList', { query: { queue, page: 1, size: 50 } }),
+    queryKey: [...SUPPORT_KEY, 'list', queue, page],
+    queryFn: () => staffCall('adminSupportList', { query: { queue, page, size: QUEUE_PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
   });
 }
 
