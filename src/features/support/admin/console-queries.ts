@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { SUPPORT_LIMITS, type QUEUES } from '../../../../contract/support/schemas.ts';
 import { setStaffToken, subscribe } from '../../../api/price-feed.ts';
@@ -13,10 +13,14 @@ export const SUPPORT_KEY = [ADMIN_KEY, 'support'] as const;
 export const QUEUE_PAGE_SIZE = SUPPORT_LIMITS.pageSizeMax;
 
 export function useConversations(queue: Queue, page: number) {
+  const listKey = [...SUPPORT_KEY, 'list', queue] as const;
   return useQuery({
-    queryKey: [...SUPPORT_KEY, 'list', queue, page],
+    queryKey: [...listKey, page],
     queryFn: () => staffCall('adminSupportList', { query: { queue, page, size: QUEUE_PAGE_SIZE } }),
-    placeholderData: keepPreviousData,
+    // The page before stays while the next loads, within one queue only: another queue's rows
+    // must never stand in for this one's.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[listKey.length - 1] === queue ? previous : undefined,
   });
 }
 
