@@ -787,10 +787,11 @@ export class Desk {
   }
 
   /**
-   * One trade's money: the seller's held base goes to the buyer (less the buyer's fee), the
-   * buyer's held quote to the seller (less the seller's fee); a buyer who bid above the trade
-   * price gets the difference back from its hold at once, so a resting order always holds
-   * exactly its limit x what is left.
+   * One trade's money: the seller's held base goes to the buyer, who pays the buyer's fee from
+   * it; the buyer's held quote goes to the seller, who pays the seller's fee from it; a buyer
+   * who bid above the trade price gets the difference back from its hold at once, so a resting
+   * order always holds exactly its limit x what is left. Each fee leg leaves its payer's own
+   * account, so the journal says who paid it (a referral share follows that person).
    */
   private settle(journal: Journal, taker: Live, maker: Live, fill: Fill): void {
     const pair = this.pair;
@@ -828,11 +829,11 @@ export class Desk {
         {
           from: { user: seller.userId, purpose: 'held' },
           to: { user: buyer.userId, purpose: 'available' },
-          amount: base - buyerFee,
+          amount: base,
           kind: 'spot_trade',
         },
         {
-          from: { user: seller.userId, purpose: 'held' },
+          from: { user: buyer.userId, purpose: 'available' },
           to: { platform: 'fees' },
           amount: buyerFee,
           kind: 'spot_fee',
@@ -842,11 +843,11 @@ export class Desk {
         {
           from: { user: buyer.userId, purpose: 'held' },
           to: { user: seller.userId, purpose: 'available' },
-          amount: quote - sellerFee,
+          amount: quote,
           kind: 'spot_trade',
         },
         {
-          from: { user: buyer.userId, purpose: 'held' },
+          from: { user: seller.userId, purpose: 'available' },
           to: { platform: 'fees' },
           amount: sellerFee,
           kind: 'spot_fee',
