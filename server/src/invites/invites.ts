@@ -17,8 +17,13 @@ export interface InvitesParams {
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-/** How far up an invite chain a loop is looked for (chains are short; this bounds the walk). */
-const CHAIN_MAX = 100;
+/**
+ * How far up an invite chain a loop is looked for. The walk bounds itself here; a chain longer
+ * than this is refused as a loop rather than taken unchecked.
+ */
+const CHAIN_MAX = 10_000;
+/** The invite graph's one lock key (LockSpace.inviteBinds). */
+const INVITE_GRAPH = 0;
 
 type Refusal = 'self' | 'loop' | 'late' | 'unknown' | 'already';
 const REFUSAL_CODES = {
@@ -163,7 +168,9 @@ export class Invites {
   async bind(userId: number, code: string): Promise<InvitesView> {
     const rules = await this.rules();
     const refusal = await this.ledger.atomically(async (tx) => {
-      await lockPerson(tx, LockSpace.inviteBinds, userId);
+      // The graph's lock, not the person's: two people entering each other's codes at once
+      // would each see no loop before the other's bind commits.
+      await lockPerson(tx, LockSpace.inviteBinds, INVITE_GRAPH);
       const me = await this.person(tx, userId, true);
       const verdict = await this.verdict(tx, me, code, rules.bindHours);
       if (verdict.refusal !== undefined) {
@@ -199,16 +206,17 @@ export class Invites {
     );
     if (inviter === undefined) return { refusal: 'unknown' };
     // A loop: the code's owner was brought, directly or up their chain, by this person.
-    const [loop] = await tx.query(
+    const [walk] = await tx.query<{ loop: boolean; unended: boolean }>(
       `with recursive up (id, invited_by, depth) as (
          select id, invited_by, 1 from users where id = $1
          union all
          select u.id, u.invited_by, up.depth + 1 from users u join up on u.id = up.invited_by
-          where up.depth < $3)
-       select 1 from up where invited_by = $2 limit 1`,
+          where up.depth < $3 and up.invited_by <> $2)
+       select bool_or(invited_by = $2) as loop,
+              bool_or(depth = $3 and invited_by is not null) as unended from up`,
       [inviter.id, me.id, CHAIN_MAX],
     );
-    if (loop !== undefined) return { refusal: 'loop' };
+    if (walk?.loop === true || walk?.unended === true) return { refusal: 'loop' };
     if (me.invited_by !== null) return { refusal: 'already' };
     if (new Date(me.created_at).getTime() + bindHours * HOUR_MS <= this.now()) {
       return { refusal: 'late' };

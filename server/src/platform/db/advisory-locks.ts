@@ -20,7 +20,11 @@ export const LockSpace = {
   loanApplications: 6,
   /** A person's check-ins and task claims (rewards/). */
   rewards: 7,
-  /** A person's invite code entered after sign-up (invites/). */
+  /**
+   * Invite codes entered after sign-up (invites/), key 0: one at a time over the whole graph,
+   * since a loop can close through any chain, and locking the people of a chain would take
+   * locks in an order no rule fixes. Binds are rare (wallet and Google accounts, once).
+   */
   inviteBinds: 8,
   /** A person's support messages: one open conversation, the flood limit (support/). */
   supportPeople: 9,
