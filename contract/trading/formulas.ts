@@ -152,6 +152,52 @@ export function stopsProblem(
   return undefined;
 }
 
+/**
+ * Whether a position at `leverage` can be opened at the quote: for each side, some stop loss
+ * lies strictly between the liquidation price and the price it would close at now, inside
+ * the stop band. At a maintenance rate of 1/leverage or more the liquidation price is the open
+ * price itself, and every open would be refused (10170). Without a quote only the rates are
+ * compared.
+ */
+export function leverageUsable(
+  leverage: number,
+  maintenanceRate: bigint,
+  quote: { bid: bigint; ask: bigint } | undefined,
+): boolean {
+  if (BigInt(leverage) * maintenanceRate >= RATE_ONE) return false;
+  if (quote === undefined) return true;
+  return (['long', 'short'] as const).every((side) => {
+    const reference = closePriceOf(side, quote);
+    const liquidation = liquidationPriceOf(
+      side,
+      openPriceOf(side, quote),
+      leverage,
+      maintenanceRate,
+    );
+    const low = (reference * (100n - STOP_BAND_PERCENT)) / 100n;
+    const high = (reference * (100n + STOP_BAND_PERCENT)) / 100n;
+    const long = side === 'long';
+    const stopLoss = long
+      ? liquidation + 1n > low
+        ? liquidation + 1n
+        : low
+      : liquidation - 1n < high
+        ? liquidation - 1n
+        : high;
+    const takeProfit = long ? reference + 1n : reference - 1n;
+    return stopsProblem(side, reference, stopLoss, takeProfit, liquidation) === undefined;
+  });
+}
+
+/** The leverages of a specification that can be opened now (leverageUsable). */
+export function usableLeverages(
+  leverages: readonly number[],
+  maintenanceRate: bigint,
+  quote: { bid: bigint; ask: bigint } | undefined,
+): number[] {
+  return leverages.filter((l) => leverageUsable(l, maintenanceRate, quote));
+}
+
 export type OptionDirection = 'up' | 'down';
 export type OptionOutcome = 'won' | 'lost' | 'draw';
 

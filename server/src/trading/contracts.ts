@@ -14,6 +14,7 @@ import {
   quoteOf,
   settledProfitOf,
   stopsProblem,
+  usableLeverages,
   USDT_SCALE,
   type Side,
 } from '../../../contract/trading/formulas.ts';
@@ -234,9 +235,6 @@ export class Contracts {
     if (!instrument.isOpen(this.now()) || tick === undefined) {
       throw new AppError(Code.notTradable, { field: 'instrumentId' });
     }
-    if (!spec.leverages.includes(body.leverage)) {
-      throw new AppError(Code.purchaseAmountWrong, { field: 'leverage' });
-    }
     const lotsWrong = new AppError(Code.purchaseAmountWrong, { field: 'lots' });
     const lots = unitsOr(body.lots, LOT_SCALE, lotsWrong);
     if (lots < spec.lotMin || lots > spec.lotMax || lots % spec.lotStep !== 0n) throw lotsWrong;
@@ -258,6 +256,10 @@ export class Contracts {
       this.params.maintenanceRate(),
     ]);
     const maintenance = percentToRate(maintenancePct);
+    // The leverages getTradingInfo offers: of the specification's, those that can open now.
+    if (!usableLeverages(spec.leverages, maintenance, quote).includes(body.leverage)) {
+      throw new AppError(Code.purchaseAmountWrong, { field: 'leverage' });
+    }
     const liquidation = liquidationPriceOf(body.side, openPrice, body.leverage, maintenance);
     const reference = body.type === 'limit' ? openPrice : closePriceOf(body.side, quote);
     const { stopLoss, takeProfit } = stopsOf(body.side, reference, liquidation, body, p);

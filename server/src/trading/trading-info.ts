@@ -1,5 +1,10 @@
 import { Code } from '../../../contract/errors.ts';
-import { LOT_SCALE, quoteOf } from '../../../contract/trading/formulas.ts';
+import {
+  LOT_SCALE,
+  percentToRate,
+  quoteOf,
+  usableLeverages,
+} from '../../../contract/trading/formulas.ts';
 import type { z } from 'zod';
 import type { tradingInfo } from '../../../contract/trading/schemas.ts';
 import { AppError } from '../errors.ts';
@@ -47,7 +52,8 @@ export class TradingInfo {
             lotMin: lots(spec.lotMin),
             lotStep: lots(spec.lotStep),
             lotMax: lots(spec.lotMax),
-            leverages: [...spec.leverages],
+            // Only what can open at this quote and maintenance rate (docs/trading.md).
+            leverages: usableLeverages(spec.leverages, percentToRate(maintenanceRate), quote),
             feeRate,
             maintenanceRate,
           }
