@@ -84,6 +84,10 @@ test('two people bid live: the outbid bid comes back on screen, a last-minute bi
   await expect(page.getByTestId('nft-held')).toHaveAttribute('data-value', zero);
   await expect(page.getByTestId('nft-available')).toHaveAttribute('data-value', /^1000(\.0+)?$/);
   await expect(page.getByTestId('nft-leading')).toHaveCount(0);
+  // Told at once, with the new minimum; the "placed and leads" line is gone.
+  await expect(page.getByTestId('nft-outbid')).toContainText('You were outbid');
+  await expect(page.getByTestId('nft-outbid')).toContainText('110.25');
+  await expect(page.getByTestId('nft-done')).toHaveCount(0);
 
   // Seven of ten minutes pass; a bid now, three minutes before the end, moves it later.
   const endBefore = await other.page.getByTestId('nft-ends-at').getAttribute('data-value');

@@ -6,7 +6,9 @@ import type { Nft, NftSale, SaleBid } from '../../../contract/nfts/schemas.ts';
 import { ApiError } from '../../api/client.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
 import { useInputProblemText } from '../../lib/decimal-input.ts';
+import { formatDecimal } from '../../lib/format.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { useWasTrue } from '../../lib/use-was-true.ts';
 import { preferences } from '../../state/preferences.ts';
 import { sessionStore } from '../../state/session.ts';
 import { useStore } from '../../state/store.ts';
@@ -161,7 +163,8 @@ function BidForm({ sale, nft }: { sale: NftSale; nft: Nft }) {
           {errorMessage(t, bid.failure)}
         </div>
       )}
-      {bid.done !== null && (
+      {/* "Placed and leads" only while it does: an outbid is SaleAction's line. */}
+      {(bid.done === 'buyNow' || (bid.done === 'bid' && sale.leading)) && (
         <div className="alert alert-success" role="status" data-testid="nft-done">
           {t(bid.done === 'buyNow' ? 'form.bought' : 'form.placed')}
         </div>
@@ -174,6 +177,8 @@ function BidForm({ sale, nft }: { sale: NftSale; nft: Nft }) {
 function SaleAction({ sale, nft }: { sale: NftSale; nft: Nft }) {
   const { t } = useTranslation('nfts');
   const { isLogin } = useStore(sessionStore);
+  // The person's bid led during this view and no longer does: a live frame said so.
+  const outbid = useWasTrue(sale.leading) && !sale.leading;
   if (sale.status === 'settled') {
     return (
       <div className="alert alert-success" data-testid="nft-result">
@@ -203,6 +208,14 @@ function SaleAction({ sale, nft }: { sale: NftSale; nft: Nft }) {
       {sale.leading && (
         <p className="alert alert-info" data-testid="nft-leading">
           {t('leading')}
+        </p>
+      )}
+      {outbid && (
+        <p className="alert alert-warning" role="alert" data-testid="nft-outbid">
+          {t('outbid', {
+            current: formatDecimal(sale.currentBid),
+            min: formatDecimal(sale.minNextBid),
+          })}
         </p>
       )}
       <BidForm sale={sale} nft={nft} />

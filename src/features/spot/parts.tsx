@@ -4,6 +4,7 @@ import type { SpotOrder } from '../../../contract/spot/schemas.ts';
 import { formatDecimal } from '../../lib/format.ts';
 import { BookBadge } from '../../ui/BookBadge.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
+import { useSpotOrder } from './queries.ts';
 
 /** The ledger book (demo or real) every figure on the page belongs to. */
 export function LedgerBadge() {
@@ -83,6 +84,10 @@ export function OrderResult({
 }) {
   const { t } = useTranslation('spot');
   const reasonText = useReasonText();
+  // The order as it is now (refetched on each nudge of the user channel), not as it was answered:
+  // a line saying "waiting" beside a book that filled it would be stale.
+  const live = useSpotOrder(order.id).data;
+  order = live ?? order;
   const reason = reasonText(order);
   const tone =
     order.status === 'rejected'

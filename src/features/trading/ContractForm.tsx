@@ -28,7 +28,7 @@ import {
   type TradingInfo,
 } from './figures.ts';
 import { ProfitAmount, type TradeGate } from './parts.tsx';
-import { refreshTrading, useBalances } from './queries.ts';
+import { refreshTrading, useBalances, useUOrder } from './queries.ts';
 
 type Spec = NonNullable<TradingInfo['contract']>;
 type Fields = Omit<ContractDraft, 'side'>;
@@ -349,13 +349,24 @@ function ConfirmContract({
 }
 
 /** The answer to a placed order: opened at a price, or waiting for its limit. */
-function ContractDone({ order }: { order: UOrder }) {
+function ContractDone({ order: answered }: { order: UOrder }) {
   const { t } = useTranslation('trading');
+  // The order as it is now (refetched on each nudge): once a waiting order opens, or a position
+  // closes, the line follows it instead of repeating the first answer.
+  const order = useUOrder(answered.id).data ?? answered;
+  const ended = order.status === 'closed' || order.status === 'cancelled';
   return (
-    <div className="alert alert-success" role="status" data-testid="trade-done">
+    <div
+      className={`alert ${ended ? 'alert-info' : 'alert-success'}`}
+      role="status"
+      data-testid="trade-done"
+      data-status={order.status}
+    >
       {order.status === 'open'
         ? t('contract.opened', { id: order.id, price: formatDecimal(order.openPrice) })
-        : t('contract.placed', { id: order.id, price: formatDecimal(order.limitPrice) })}{' '}
+        : order.status === 'waiting'
+          ? t('contract.placed', { id: order.id, price: formatDecimal(order.limitPrice) })
+          : t('contract.since', { id: order.id, status: t(`status.${order.status}`) })}{' '}
       <Link to={`/profile/orders?tab=${order.status === 'open' ? 'positions' : 'pending'}`}>
         {t('panel.toOrders')}
       </Link>
