@@ -37,15 +37,20 @@ test.describe('mobile shell', () => {
   test('tab bar, top bar, root font size capped, tab bar hidden on login', async ({ page }) => {
     await page.goto('/');
     const tabs = page.getByRole('navigation', { name: 'Main navigation' });
-    // SPEC §2's Home, Market and Account, with the three trade entries (decisions.md 42).
+    // SPEC §2's five destinations, and Trade, whose sheet holds the three ways to trade
+    // (decisions.md 76); the smart trading tab's short label keeps its full name.
     await expect(tabs.getByRole('link')).toHaveText([
       'Home',
       'Markets',
-      'Contracts',
-      'Options',
-      'Spot',
+      'Smart',
+      'Loans',
       'Account',
     ]);
+    await expect(tabs.getByRole('link', { name: 'Smart trading' })).toHaveAttribute(
+      'href',
+      '/trading',
+    );
+    await expect(tabs.getByRole('button', { name: 'Trade' })).toBeVisible();
     await tabs.getByRole('link', { name: 'Account' }).click();
     await expect(page).toHaveURL(/\/pass\/login/);
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);

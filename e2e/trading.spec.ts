@@ -262,38 +262,56 @@ test.describe('contracts', () => {
   });
 });
 
-test('contracts, options and spot are one click from the shell, on every screen', async ({
+test('contracts, options and spot are one click from the shell on a desktop, two taps on a phone, from every screen', async ({
   page,
 }, info) => {
+  const mobile = info.project.name === 'mobile';
   await page.goto('/help');
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  await nav.getByRole('link', { name: 'Contracts' }).click();
+  /** A trade entry: in the navigation on a desktop; behind the Trade tab's sheet on a phone. */
+  const entry = async (name: string) => {
+    if (!mobile) return nav.getByRole('link', { name });
+    await nav.getByTestId('tab-trade').click();
+    const sheet = page.getByTestId('trade-entries');
+    await expect(sheet).toBeVisible();
+    return sheet.getByRole('link', { name });
+  };
+  await (await entry('Contracts')).click();
   await expect(page).toHaveURL(/\/cruuency\?code=BTCUSDT&type=2&id=\d+&panel=contract$/);
-  await expect(nav.getByRole('link', { name: 'Contracts' })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
+  if (mobile) {
+    await expect(page.getByTestId('trade-entries')).toBeHidden();
+    await expect(nav.getByTestId('tab-trade')).toHaveClass(/active/);
+  } else {
+    await expect(nav.getByRole('link', { name: 'Contracts' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  }
   await openTradeSheet(page);
   await expect(page.getByTestId('trade-tab-contract')).toHaveAttribute('aria-selected', 'true');
   await closeTradeSheet(page);
 
-  await nav.getByRole('link', { name: 'Options' }).click();
+  await (await entry('Options')).click();
   await expect(page).toHaveURL(/panel=option$/);
   await openTradeSheet(page);
   await expect(page.getByTestId('trade-tab-option')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('option-form')).toBeVisible();
   await closeTradeSheet(page);
 
-  await nav.getByRole('link', { name: 'Spot' }).click();
+  await (await entry('Spot')).click();
   await expect(page).toHaveURL(/\/spot\/BTCUSDT$/);
   await expect(page.getByTestId('spot-page')).toBeVisible();
-  if (info.project.name === 'mobile') {
-    // Six tabs, each on one line at 390 px.
-    await expect(nav.getByRole('link')).toHaveCount(6);
-    for (const link of await nav.getByRole('link').all()) {
-      const box = await link.locator('span').boundingBox();
+  if (mobile) {
+    // SPEC §2's five destinations are one tap away, with Trade: six tabs, each on one line.
+    await expect(nav.getByRole('link')).toHaveCount(5);
+    for (const item of await nav.locator('.tabbar-item').all()) {
+      const box = await item.locator('span').boundingBox();
       expect(box?.height ?? 99).toBeLessThan(20);
     }
+    await nav.getByRole('link', { name: 'Smart trading' }).click();
+    await expect(page).toHaveURL(/\/trading$/);
+    await nav.getByRole('link', { name: 'Loans' }).click();
+    await expect(page).toHaveURL(/\/loan$/);
   }
 });
 

@@ -7,11 +7,12 @@ import { useStore } from '../state/store.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { LazyLanguageModal, preloadLanguageModal } from '../ui/LazyLanguageModal.tsx';
 import { Logo } from '../ui/Logo.tsx';
+import { Sheet } from '../ui/Sheet.tsx';
 import { NavEntry } from './NavEntry.tsx';
-import { MOBILE_TABS } from './navigation.ts';
+import { MOBILE_TABS, onTradeScreen, TRADE_ENTRIES, type NavItem } from './navigation.ts';
 import { NotificationBell } from '../features/notifications/routes.tsx';
 
-const TAB_ROOTS = new Set(MOBILE_TABS.map((item) => item.to));
+const TAB_ROOTS = new Set(MOBILE_TABS.flatMap((item) => (item === 'trade' ? [] : [item.to])));
 
 function TopBar() {
   const { t } = useTranslation();
@@ -60,16 +61,67 @@ function TopBar() {
   );
 }
 
+/** The Trade tab: a sheet of the three ways to trade; current on any trade screen. */
+function TradeTab() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  // Open on the screen it was opened from: following one of its links closes it.
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const open = openedAt === location.key;
+  const current = onTradeScreen(location.pathname, location.search);
+  return (
+    <>
+      <button
+        type="button"
+        className={`tabbar-item${current ? ' active' : ''}`}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpenedAt(location.key)}
+        data-testid="tab-trade"
+      >
+        <Icon name="swap" />
+        <span>{t('nav.trade')}</span>
+      </button>
+      <Sheet
+        open={open}
+        title={t('nav.trade')}
+        onClose={() => setOpenedAt(null)}
+        testId="trade-entries"
+      >
+        <nav className="trade-sheet" aria-label={t('nav.trade')}>
+          {TRADE_ENTRIES.map((item) => (
+            <NavEntry key={item.to} item={item} className="trade-sheet-item">
+              <Icon name={item.icon} />
+              <span>{t(item.label)}</span>
+            </NavEntry>
+          ))}
+        </nav>
+      </Sheet>
+    </>
+  );
+}
+
+function Tab({ item }: { item: NavItem }) {
+  const { t } = useTranslation();
+  return (
+    <NavEntry
+      item={item}
+      className="tabbar-item"
+      label={item.short === undefined ? undefined : t(item.label)}
+    >
+      <Icon name={item.icon} />
+      <span>{t(item.short ?? item.label)}</span>
+    </NavEntry>
+  );
+}
+
 function TabBar() {
   const { t } = useTranslation();
   return (
     <nav className="tabbar" aria-label={t('nav.main')}>
-      {MOBILE_TABS.map((item) => (
-        <NavEntry key={item.to} item={item} className="tabbar-item">
-          <Icon name={item.icon} />
-          <span>{t(item.label)}</span>
-        </NavEntry>
-      ))}
+      {MOBILE_TABS.map((item) =>
+        item === 'trade' ? <TradeTab key="trade" /> : <Tab key={item.to} item={item} />,
+      )}
     </nav>
   );
 }

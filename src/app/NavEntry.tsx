@@ -9,23 +9,26 @@ import type { NavItem } from './navigation.ts';
 export function NavEntry({
   item,
   className,
+  label,
   children,
 }: {
   item: NavItem;
   className: string;
+  /** The accessible name, where the text shown is a short form of it. */
+  label?: string;
   children: ReactNode;
 }) {
   const { pathname, search } = useLocation();
   const panel = search.includes('panel=option') ? 'option' : 'contract';
   if (pathname === '/cruuency' && item.panel === panel) {
     return (
-      <Link to={item.to} className={`${className} active`} aria-current="page">
+      <Link to={item.to} className={`${className} active`} aria-current="page" aria-label={label}>
         {children}
       </Link>
     );
   }
   return (
-    <NavLink to={item.to} end={item.to === '/'} className={className}>
+    <NavLink to={item.to} end={item.to === '/'} className={className} aria-label={label}>
       {children}
     </NavLink>
   );

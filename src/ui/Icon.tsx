@@ -21,6 +21,7 @@ const CHROME_PATHS = {
   loan: 'M4 9l8-5 8 5M5 10v8m4.7-8v8m4.6-8v8M19 10v8M3 20h18',
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0',
   clock: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Zm0 4v5l3 2',
+  nft: 'M12 3l8 4.5v9L12 21l-8-4.5v-9L12 3Zm0 5l4 2.3v4.4L12 17l-4-2.3v-4.4L12 8Z',
 } as const;
 
 export type IconName = keyof typeof CHROME_PATHS | ScreenIconName;

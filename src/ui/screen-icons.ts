@@ -12,7 +12,6 @@ export const SCREEN_PATHS = {
   lock: 'M6 11h12v10H6V11Zm2 0V8a4 4 0 1 1 8 0v3',
   info: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Zm0 8v6m0-9.5h.01',
   logout: 'M15 4h4v16h-4M10 8l-4 4 4 4m-4-4h11',
-  nft: 'M12 3l8 4.5v9L12 21l-8-4.5v-9L12 3Zm0 5l4 2.3v4.4L12 17l-4-2.3v-4.4L12 8Z',
 } as const;
 
 export type ScreenIconName = keyof typeof SCREEN_PATHS;

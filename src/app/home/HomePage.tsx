@@ -8,13 +8,15 @@ import { Icon, type IconName } from '../../ui/Icon.tsx';
 import { HomeStats } from './HomeStats.tsx';
 import { LiveMarkets } from './LiveMarkets.tsx';
 
-/** SPEC §2: shortcut tiles to notices, account, market, loans and smart trading. */
+/** SPEC §2: shortcut tiles to notices, account, market, loans and smart trading; and NFTs. */
 const TILES: ReadonlyArray<{ to: string; icon: IconName; key: string }> = [
   { to: '/help/notice', icon: 'bell', key: 'notices' },
   { to: '/profile', icon: 'user', key: 'account' },
   { to: '/market', icon: 'market', key: 'market' },
   { to: '/loan', icon: 'loan', key: 'loan' },
   { to: '/trading', icon: 'trading', key: 'trading' },
+  // The phone has no footer: this is its way to the charity NFTs (and a shortcut on desktop).
+  { to: '/nfts', icon: 'nft', key: 'nfts' },
 ];
 
 function Tiles() {
