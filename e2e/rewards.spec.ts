@@ -34,8 +34,11 @@ test('checks in once today, completes the identity task and claims its reward on
   const task = page.getByTestId('task-verify');
   await expect(task).toHaveAttribute('data-status', 'incomplete');
   await expect(task.getByTestId('bar-plans')).toHaveAttribute('data-done', '0');
-  await task.getByTestId('claim-verify').click();
-  await expect(task.getByTestId('claim-error')).toContainText('Complete the task first');
+  // Claim is greyed, with how far the task has come beside it, not an error as its label.
+  await expect(task.getByTestId('claim-verify')).toBeDisabled();
+  await expect(task.getByTestId('claim-verify')).toHaveText('Claim');
+  await expect(task.getByTestId('left-verify')).toHaveText('Verify your identity first');
+  await expect(page.getByTestId('left-trade')).toHaveText('0 of 3 trades');
 
   await operator.credit(person.id, '100');
   const productId = await operator.planProduct(`Steady ${person.id}`);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Rewards, TaskView } from '../../../contract/rewards/schemas.ts';
 import { call } from '../../api/client.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
@@ -105,6 +106,20 @@ function Bar({
   );
 }
 
+/** Beside a greyed Claim: how far the task has come ("1 of 3 trades"), never an error. */
+function whatIsLeft(t: TFunction<'rewards'>, task: TaskView): string {
+  const p = task.progress;
+  if (task.task === 'trade') {
+    const best = [p.contract, p.option].reduce(
+      (a, b) => (b !== undefined && (a === undefined || b.done > a.done) ? b : a),
+      undefined,
+    );
+    return t('task.left.trades', { done: best?.done ?? 0, of: best?.of ?? 3 });
+  }
+  if (p.verified === false) return t('task.left.verify');
+  return t('task.left.plans', { done: p.plans?.done ?? 0, of: p.plans?.of ?? 3 });
+}
+
 function Task({ task }: { task: TaskView }) {
   const { t } = useTranslation('rewards');
   const action = useAction();
@@ -128,15 +143,23 @@ function Task({ task }: { task: TaskView }) {
           <time dateTime={task.expiresAt}>{formatDateTime(task.expiresAt)}</time>
         </Figure>
       </dl>
-      <button
-        type="button"
-        className="btn btn-primary"
-        disabled={task.status === 'claimed' || task.status === 'expired' || action.busy}
-        onClick={() => void action.run(() => call(claim, { body: {} }))}
-        data-testid={`claim-${task.task}`}
-      >
-        {t(`task.status.${task.status}`)}
-      </button>
+      <div className="rewards-claim">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={task.status !== 'claim' || action.busy}
+          aria-describedby={task.status === 'incomplete' ? `left-${task.task}` : undefined}
+          onClick={() => void action.run(() => call(claim, { body: {} }))}
+          data-testid={`claim-${task.task}`}
+        >
+          {t(`task.status.${task.status === 'incomplete' ? 'claim' : task.status}`)}
+        </button>
+        {task.status === 'incomplete' && (
+          <span className="muted" id={`left-${task.task}`} data-testid={`left-${task.task}`}>
+            {whatIsLeft(t, task)}
+          </span>
+        )}
+      </div>
       {action.failure !== null && (
         <div className="alert alert-error" role="alert" data-testid="claim-error">
           {errorMessage(t, action.failure)}
