@@ -73,8 +73,25 @@ test('smart plan: subscribed in Real from the preview, paid a day from the reser
   await product.getByTestId('switch-real').click();
   await expect(page.getByTestId('plans-real-only')).toHaveCount(0);
 
+  // The daily rate beside its annual figure; the balance the form can use; the risk in words.
+  await expect(product.getByTestId('plans-annual')).toHaveAttribute('data-value', '365');
+  await expect(product.getByTestId('plans-available')).toHaveAttribute('data-value', /^1000/);
+  await expect(product.getByTestId('plans-risk')).toContainText('Not a bank deposit');
+  // When earnings start and are paid, before anything is bought.
+  await expect(product.getByTestId('plans-schedule')).toContainText(
+    'each day is paid after it ends',
+  );
+  // More than the balance: the shortfall is said before Review, which waits for a smaller amount.
+  await product.getByTestId('plans-amount').fill('1500');
+  await expect(product.getByTestId('plans-shortfall')).toHaveAttribute(
+    'data-value',
+    /^500(\.0+)?$/,
+  );
+  await expect(product.getByRole('button', { name: 'Review subscription' })).toBeDisabled();
+
   // Before confirming: 2 a day, 20 in all, 220 at maturity, 190 if left today.
   await product.getByTestId('plans-amount').fill('200');
+  await expect(product.getByTestId('plans-shortfall')).toHaveCount(0);
   const preview = product.getByTestId('plans-preview');
   await expect(preview.locator('[data-value="2.000000"]')).toBeVisible();
   await expect(preview.locator('[data-value="220.000000"]')).toBeVisible();
@@ -90,6 +107,7 @@ test('smart plan: subscribed in Real from the preview, paid a day from the reser
   await expect(plan).toHaveAttribute('data-status', 'earning');
   await expect(plan.locator('dd[data-value="2"]').first()).toBeVisible();
   await expect(plan).toContainText('1 / 10');
+  await expect(plan.getByTestId('plans-paid-when')).toContainText('each day is paid after it ends');
 
   // Leaving early: the penalty (5% of 200) and what comes back are said before the click.
   await plan.getByTestId('plans-exit').click();

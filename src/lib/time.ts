@@ -73,3 +73,18 @@ export function formatTickTime(ms: number): string {
   }
   return format.format(new Date(ms));
 }
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A calendar date (YYYY-MM-DD, a day in some zone) as the reader says it: "5 Dec 2026". */
+export function formatDay(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const tag = currentLocaleTag();
+  let format = dayFormatters.get(tag);
+  if (format === undefined) {
+    // The date is already the zone's: formatted at noon UTC, it reads as that day everywhere.
+    format = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' });
+    dayFormatters.set(tag, format);
+  }
+  return format.format(Date.UTC(y, m - 1, d, 12));
+}

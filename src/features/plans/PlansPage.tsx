@@ -5,10 +5,13 @@ import { fromUnits, toUnits } from '../../../contract/decimal.ts';
 import { Code } from '../../../contract/errors.ts';
 import type { Plan, PlanProduct, PlanStatus } from '../../../contract/plans/schemas.ts';
 import { planFigures } from '../../../contract/plans/terms.ts';
+import { useBalances } from '../../api/balances.ts';
 import { ApiError, call } from '../../api/client.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
 import { inputProblem, tidyDecimal, useInputProblemText } from '../../lib/decimal-input.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { formatDecimal } from '../../lib/format.ts';
+import { firstEarnings } from '../../lib/calendar-days.ts';
+import { formatDateTime, formatDay } from '../../lib/time.ts';
 import { useRequestKey } from '../../lib/use-request-key.ts';
 import { preferences } from '../../state/preferences.ts';
 import { sessionStore } from '../../state/session.ts';
@@ -17,6 +20,7 @@ import { Amount } from '../../ui/Amount.tsx';
 import { ConfirmStep } from '../../ui/ConfirmStep.tsx';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { Figure } from '../../ui/Figure.tsx';
+import { InsufficientFunds } from '../../ui/InsufficientFunds.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { RealBookSwitch } from '../../ui/RealBookSwitch.tsx';
 import { SignInPrompt } from '../../ui/SignInPrompt.tsx';
@@ -119,7 +123,60 @@ function useSubscription(product: PlanProduct) {
   };
 }
 
-function SubscribeForm({ product }: { product: PlanProduct }) {
+/** The annual rate SPEC's daily rate comes to: daily x 365, simple (as Binance states APR). */
+function annualPercent(dailyPercent: string): string {
+  return fromUnits(toUnits(dailyPercent, 6) * 365n, 6).replace(/\.?0+$/, '');
+}
+
+/** When a plan bought now starts earning, and when each day is paid (docs/plans.md). */
+function Schedule({ timeZone }: { timeZone: string }) {
+  const { t } = useTranslation('plans');
+  // The moment the page opened: a plan bought now starts tomorrow in the zone.
+  const [opened] = useState(() => Date.now());
+  const first = firstEarnings(opened, timeZone);
+  return (
+    <p className="muted" data-testid="plans-schedule" data-day={first.day}>
+      {t('form.schedule', {
+        day: formatDay(first.day),
+        zone: timeZone,
+        paidAt: formatDateTime(new Date(first.paidAt).toISOString()),
+      })}
+    </p>
+  );
+}
+
+/** The real USDT the form can use, and what the amount typed lacks, before Review. */
+function useFunds(value: string, valid: boolean) {
+  const coin = useBalances().data?.assets.find((a) => a.asset === 'USDT');
+  const available = coin?.available ?? null;
+  const wanted = valid ? toUnits(value, SCALE) : 0n;
+  const have = available === null ? null : toUnits(available, SCALE);
+  const shortfall = have !== null && wanted > have ? usdt(wanted - have) : null;
+  return { available, shortfall };
+}
+
+/** The form's available USDT, and what the amount typed lacks, with the way to fund it. */
+function FundsLine({ funds }: { funds: ReturnType<typeof useFunds> }) {
+  const { t } = useTranslation('plans');
+  if (funds.available === null) return null;
+  return (
+    <>
+      <p className="field-hint" data-testid="plans-available" data-value={funds.available}>
+        {t('form.available', { amount: formatDecimal(funds.available) })}
+      </p>
+      {funds.shortfall !== null && (
+        <>
+          <p className="field-error" data-testid="plans-shortfall" data-value={funds.shortfall}>
+            {t('form.shortfall', { amount: formatDecimal(funds.shortfall) })}
+          </p>
+          <InsufficientFunds asset="USDT" />
+        </>
+      )}
+    </>
+  );
+}
+
+function SubscribeForm({ product, timeZone }: { product: PlanProduct; timeZone: string }) {
   const { t } = useTranslation('plans');
   const { book } = useStore(preferences);
   const { isLogin } = useStore(sessionStore);
@@ -128,6 +185,7 @@ function SubscribeForm({ product }: { product: PlanProduct }) {
     useSubscription(product);
   const full = product.bought >= product.purchaseLimit;
   const demoRefused = failure instanceof ApiError && failure.code === Code.demoNotAllowed;
+  const funds = useFunds(value, problem === undefined);
 
   if (!isLogin) return <SignInPrompt text={t('signIn.subscribe')} testId="plans-sign-in" />;
   if (book === 'demo' || demoRefused) return <RealBookSwitch testId="plans-real-only" />;
@@ -158,7 +216,12 @@ function SubscribeForm({ product }: { product: PlanProduct }) {
           </span>
         )}
       </div>
+      <FundsLine funds={funds} />
       {figures !== null && <Preview figures={figures} />}
+      <Schedule timeZone={timeZone} />
+      <p className="plans-risk" data-testid="plans-risk">
+        {t('form.risk')}
+      </p>
       {full ? (
         <p className="muted" data-testid="plans-full">
           {t('form.limitReached')}
@@ -177,7 +240,11 @@ function SubscribeForm({ product }: { product: PlanProduct }) {
           onConfirm={() => void act.confirm()}
         />
       ) : (
-        <button type="submit" className="btn btn-primary btn-block" disabled={figures === null}>
+        <button
+          type="submit"
+          className="btn btn-primary btn-block"
+          disabled={figures === null || funds.shortfall !== null}
+        >
           {t('form.subscribe')}
         </button>
       )}
@@ -209,6 +276,14 @@ function ProductCard({ product, timeZone }: { product: PlanProduct; timeZone: st
         <Figure label={t('product.dailyRate')} value={product.dailyRatePercent}>
           <span className="num">{product.dailyRatePercent}%</span>
         </Figure>
+        <Figure
+          label={t('product.annualRate')}
+          value={annualPercent(product.dailyRatePercent)}
+          testId="plans-annual"
+        >
+          <span className="num">{annualPercent(product.dailyRatePercent)}%</span>{' '}
+          <span className="muted">{t('product.annualRule')}</span>
+        </Figure>
         <Figure label={t('product.exitPenalty')} value={product.exitPenaltyPercent}>
           <span className="num">{product.exitPenaltyPercent}%</span>
         </Figure>
@@ -238,7 +313,7 @@ function ProductCard({ product, timeZone }: { product: PlanProduct; timeZone: st
         </dl>
         <p className="muted plans-zone">{t('reserve.timeZone', { zone: timeZone })}</p>
       </section>
-      <SubscribeForm product={product} />
+      <SubscribeForm product={product} timeZone={timeZone} />
     </li>
   );
 }
@@ -334,7 +409,7 @@ function ExitPlan({ plan }: { plan: Plan }) {
   );
 }
 
-function PlanCard({ plan }: { plan: Plan }) {
+function PlanCard({ plan, timeZone }: { plan: Plan; timeZone: string | undefined }) {
   const { t } = useTranslation('plans');
   return (
     <li className="card plans-plan" data-testid="plans-plan" data-status={plan.status}>
@@ -352,6 +427,12 @@ function PlanCard({ plan }: { plan: Plan }) {
         </Figure>
         <Figure label={t('figures.dailyYield')} value={plan.dailyYield}>
           <Amount value={plan.dailyYield} asset="USDT" />
+        </Figure>
+        <Figure label={t('product.dailyRate')} value={plan.dailyRatePercent}>
+          <span className="num">{plan.dailyRatePercent}%</span>{' '}
+          <span className="muted">
+            ({t('product.annualRate')} {annualPercent(plan.dailyRatePercent)}%)
+          </span>
         </Figure>
         <Figure label={t('mine.daysPaid')}>
           <span className="num">
@@ -377,6 +458,11 @@ function PlanCard({ plan }: { plan: Plan }) {
           </Figure>
         )}
       </dl>
+      {plan.status === 'earning' && timeZone !== undefined && (
+        <p className="muted" data-testid="plans-paid-when">
+          {t('mine.paidWhen', { day: formatDay(plan.firstDay), zone: timeZone })}
+        </p>
+      )}
       {plan.status === 'earning' && <ExitPlan plan={plan} />}
     </li>
   );
@@ -388,6 +474,7 @@ function MyPlans() {
   const { t } = useTranslation('plans');
   const [page, setPage] = useState(1);
   const plans = useMyPlans(page);
+  const timeZone = usePlanProducts().data?.timeZone;
   if (plans.isPending) return <Spinner />;
   if (plans.data === undefined) {
     return (
@@ -405,7 +492,7 @@ function MyPlans() {
     <>
       <ul className="plans-list">
         {plans.data.list.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} />
+          <PlanCard key={plan.id} plan={plan} timeZone={timeZone} />
         ))}
       </ul>
       <Pager
