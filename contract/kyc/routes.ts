@@ -19,7 +19,8 @@ export const kycRoutes = {
   }),
   uploadKycSignature: route({
     ...paths.uploadKycSignature,
-    summary: 'The signature drawn on screen, as a PNG within 512 KB (multipart, one file part)',
+    summary:
+      'The signature drawn on screen (multipart, one file part): JPG, JPEG 2000 or PNG within 512 KB, stored as PNG or JPEG',
     tag: 'kyc',
     auth: 'session',
     upload: true,

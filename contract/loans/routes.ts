@@ -26,7 +26,8 @@ export const loansRoutes = {
   }),
   uploadLoanSignature: route({
     ...paths.uploadLoanSignature,
-    summary: 'The signature drawn on screen under the agreement, a PNG within 512 KB (multipart)',
+    summary:
+      'The signature drawn on screen under the agreement (multipart, one file part): JPG, JPEG 2000 or PNG within 512 KB, stored as PNG or JPEG',
     tag: 'loans',
     auth: 'session',
     upload: true,

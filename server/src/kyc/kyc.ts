@@ -132,6 +132,20 @@ export class Kyc {
     return (await this.latestStatus(this.db, userId)) === 'verified';
   }
 
+  /**
+   * The name the person's verified submission gave (a loan agreement names its borrower), null
+   * when none is verified. Read on its own: an agreement needs the name, not the whole state.
+   */
+  async legalName(userId: number): Promise<{ firstName: string; lastName: string } | null> {
+    const [row] = await this.db.query<{ first: string | null; last: string | null }>(
+      `select personal ->> 'firstName' as first, personal ->> 'lastName' as last
+         from kyc_submissions where user_id = $1 and status = 'verified' order by id desc limit 1`,
+      [userId],
+    );
+    if (row?.first == null || row.last == null) return null;
+    return { firstName: row.first, lastName: row.last };
+  }
+
   /** The person's verification status (none, pending, verified, rejected). */
   async status(userId: number): Promise<KycStatus> {
     return this.latestStatus(this.db, userId);

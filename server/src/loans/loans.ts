@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Book } from '../../../contract/envelope.ts';
 import { Code } from '../../../contract/errors.ts';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../../contract/languages.ts';
 import {
   AGREEMENT_CLAUSES,
   LOAN_AGREEMENT_VERSION,
@@ -17,6 +18,7 @@ import { fromUnits, toUnits } from '../money/decimal.ts';
 import { LockSpace, lockPerson } from '../platform/db/advisory-locks.ts';
 import type { Queryable, Tx } from '../platform/db/database.ts';
 import type { Files } from '../platform/files/files.ts';
+import { imageForPrint } from '../platform/files/print-image.ts';
 import { addDays, localDate } from '../platform/jobs/slots.ts';
 import { firstOfTwins, replayOf, requestHash } from '../platform/request-replay.ts';
 
@@ -24,11 +26,14 @@ import { loanSignatureKind } from './files.ts';
 import { withLoanCodes } from './loan-errors.ts';
 import type { LoanProductRow, LoanProducts } from './products.ts';
 import { LENDING, loansKey } from './transfers.ts';
+import { agreementPdf, SIGNATURE_BOX } from './pdf.ts';
 import { LOAN_COLUMNS, loanView, owedOf, termsOf, type LoanRow } from './view.ts';
 
 /** What loans need of identity verification (the kyc capability). */
 export interface LoanIdentity {
   status(userId: number): Promise<'none' | 'pending' | 'verified' | 'rejected'>;
+  /** The name on the person's verified identity (null: none verified). */
+  legalName(userId: number): Promise<{ firstName: string; lastName: string } | null>;
 }
 
 export interface LoanParams {
@@ -315,5 +320,32 @@ export class Loans {
 
   view(r: LoanRow): Loan {
     return loanView(r);
+  }
+
+  /**
+   * One of the person's loans as its signed agreement, a PDF in the language they signed in
+   * (pdf.ts). The signature is read through the files kernel as the type it is stored as,
+   * whatever was uploaded (JPEG, PNG, JPEG 2000), scaled to its box on the page.
+   */
+  async agreementPdf(userId: number, id: number, username: string): Promise<Uint8Array> {
+    const row = await this.byId(this.db, userId, id);
+    if (row === undefined) throw new AppError(Code.notFound, { field: 'id' });
+    const stored =
+      row.signature_id === null
+        ? null
+        : await this.files.read(row.signature_id, { userId }, loanSignatureKind.kind);
+    const { width, height } = SIGNATURE_BOX;
+    // Three pixels a point: the signature prints sharp, the PDF stays small.
+    const signature = stored === null ? null : await imageForPrint(stored, width * 3, height * 3);
+    const name = await this.identity.legalName(userId);
+    return agreementPdf({
+      loan: this.view(row),
+      language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
+      signedAt: row.figures.signedAt,
+      signatureSha256: row.signature_sha256,
+      timeZone: this.timeZone,
+      borrower: { name: name && `${name.firstName} ${name.lastName}`, username, userId },
+      signature,
+    });
   }
 }

@@ -1,65 +1,163 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import type { Loan } from '../../../contract/loans/schemas.ts';
+import { AGREEMENT_CLAUSES, type Loan } from '../../../contract/loans/schemas.ts';
+import type { Language } from '../../../contract/languages.ts';
+import type { StoredImage } from '../platform/files/print-image.ts';
+import { LocaleFormat } from '../platform/i18n/format.ts';
+import { Words, type WordValues } from '../platform/i18n/words.ts';
+import { renderPdf, type Block } from '../platform/pdf/document.ts';
 
-/**
- * The signed agreement as a PDF (pdf-lib): the version, the parties' ids, every figure as
- * signed, the signature image and the hash that seals them. Printed in English, the
- * agreement's governing text (decisions.md): the standard PDF fonts carry Latin script only,
- * and the stored hash covers the figures, not the words of any one language.
- */
-export async function agreementPdf(loan: Loan, signaturePng: Buffer | null): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Loan agreement ${loan.id}`);
-  doc.setCreator('Kestrel Markets');
-  const page = doc.addPage([595, 842]);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  let y = 790;
-  const line = (text: string, f = font, size = 11) => {
-    page.drawText(text, { x: 50, y, size, font: f, color: rgb(0.1, 0.1, 0.12) });
-    y -= size + 8;
-  };
-  const f = loan.figures;
-  line('Kestrel Markets - Loan agreement', bold, 16);
-  line(
-    `Agreement version ${loan.agreementVersion}, loan ${loan.id}, product ${ascii(loan.productName)}`,
-  );
-  line(`Applied ${loan.appliedAt}`);
-  y -= 6;
-  line('Figures as signed', bold, 12);
-  line(`Amount: ${f.amount} USDT for ${f.termDays} days`);
-  line(
-    `Daily rate ${f.dailyRatePercent}% (annual ${f.annualPercent}%), no interest for the first ${f.freeDays} days`,
-  );
-  line(`Total interest: ${f.totalInterest} USDT; total to repay: ${f.totalRepay} USDT`);
-  line(`Repayment date if paid out on signing: ${f.repayBy}`);
-  line(
-    `Overdue: liquidated damages of ${f.overdueRatePercent}% of the amount (${f.dailyDamages} USDT) per day`,
-  );
-  line('Early repayment: interest to date only, no penalty.');
-  y -= 6;
-  line('Status', bold, 12);
-  line(`Status: ${loan.status}; repayment day: ${loan.dueDay ?? 'set when paid out'}`);
-  y -= 6;
-  line('Signature', bold, 12);
-  if (signaturePng !== null) {
-    const image = await doc.embedPng(signaturePng);
-    const scaled = image.scaleToFit(240, 100);
-    page.drawImage(image, {
-      x: 50,
-      y: y - scaled.height,
-      width: scaled.width,
-      height: scaled.height,
-    });
-    y -= scaled.height + 14;
-  } else {
-    line('(the signature image was deleted after the retention period; its hash remains)');
-  }
-  line(`Agreement hash (SHA-256): ${loan.agreementHash}`, font, 9);
-  return doc.save();
+/** The lender named in the agreement (the parties clause names it too). */
+const LENDER = 'Kestrel Markets';
+/** The signature's box on the page, in points. */
+export const SIGNATURE_BOX = { width: 240, height: 100 } as const;
+
+export interface SignedAgreement {
+  loan: Loan;
+  /** The language the person signed in: the agreement is printed in it. */
+  language: Language;
+  signedAt: string;
+  signatureSha256: string;
+  /** Where times are shown: the zone the loan's days are counted in. */
+  timeZone: string;
+  borrower: { name: string | null; username: string; userId: number };
+  /** The signature as stored (null once deleted past the retention period). */
+  signature: StoredImage | null;
 }
 
-/** The standard fonts encode WinAnsi only: other characters print as '?'. */
-function ascii(text: string): string {
-  return text.replace(/[^\x20-\x7e]/g, '?');
+type Say = (key: string, values?: WordValues) => string;
+
+/**
+ * The signed agreement as a PDF, in the signer's language: the parties, the figures as
+ * signed, every clause the screen showed in the words it showed them (locales/<lang>/loans.json,
+ * the same file), the status and, once repaid, when and how much; the signature, its hash and
+ * the agreement's. Figures and dates are the language's way; times are in the loan's zone.
+ */
+export async function agreementPdf(a: SignedAgreement): Promise<Uint8Array> {
+  const words = await Words.load(a.language, 'loans');
+  const say: Say = (key, values) => words.t(key, values);
+  const format = new LocaleFormat(a.language, a.timeZone);
+  const { loan } = a;
+  const title = say('apply.title', { productName: loan.productName });
+  const blocks: Block[] = [
+    { kind: 'text', text: title, size: 17, weight: 'bold' },
+    {
+      kind: 'text',
+      text: `${say('detail.title', { id: loan.id })} · ${say('apply.version', { version: loan.agreementVersion })}`,
+      size: 9,
+      muted: true,
+    },
+    { kind: 'rule' },
+    ...parties(a, say),
+    ...figures(loan.figures, say, format),
+    ...clauses(loan, say, format),
+    ...status(loan, say, format),
+    ...signature(a, say, format),
+  ];
+  return renderPdf({
+    title,
+    language: a.language,
+    blocks,
+    footer: (page, pages) => say('pager.status', { page, pages }),
+  });
+}
+
+const heading = (text: string): Block => ({
+  kind: 'text',
+  text,
+  size: 12,
+  weight: 'bold',
+  gap: 12,
+});
+const field = (say: Say, label: string, value: string): Block => ({
+  kind: 'text',
+  text: say('pdf.field', { label, value }),
+  size: 10,
+});
+
+function parties(a: SignedAgreement, say: Say): Block[] {
+  const { name, username, userId } = a.borrower;
+  return [
+    heading(say('pdf.parties')),
+    field(say, say('pdf.borrower'), name ?? say('pdf.nameMissing')),
+    field(say, say('pdf.account'), say('pdf.accountValue', { username, id: userId })),
+    field(say, say('pdf.lender'), LENDER),
+  ];
+}
+
+/** The figures as the screen listed them before signing (LoansPage's AgreementFigures). */
+function figures(f: Loan['figures'], say: Say, format: LocaleFormat): Block[] {
+  const usdt = (value: string) => `${format.decimal(value)} USDT`;
+  const percent = (value: string) => `${format.decimal(value)}%`;
+  const rows: [string, string][] = [
+    ['figures.amount', usdt(f.amount)],
+    ['figures.term', say('days', { count: f.termDays })],
+    ['product.dailyRate', percent(f.dailyRatePercent)],
+    ['figures.annual', percent(f.annualPercent)],
+    ['product.freeDays', say('days', { count: f.freeDays })],
+    ['figures.totalInterest', usdt(f.totalInterest)],
+    ['figures.totalRepay', usdt(f.totalRepay)],
+    ['figures.repayBy', format.calendarDay(f.repayBy)],
+    ['product.overdueRate', percent(f.overdueRatePercent)],
+    ['figures.dailyDamages', usdt(f.dailyDamages)],
+  ];
+  return [heading(say('pdf.figures')), ...rows.map(([key, value]) => field(say, say(key), value))];
+}
+
+/** Every clause, worded with the signed figures as the screen worded them. */
+function clauses(loan: Loan, say: Say, format: LocaleFormat): Block[] {
+  const f = loan.figures;
+  const values: WordValues = {
+    productName: loan.productName,
+    amount: format.decimal(f.amount),
+    termDays: f.termDays,
+    dailyRatePercent: format.decimal(f.dailyRatePercent),
+    annualPercent: format.decimal(f.annualPercent),
+    freeDays: f.freeDays,
+    totalInterest: format.decimal(f.totalInterest),
+    totalRepay: format.decimal(f.totalRepay),
+    repayBy: format.calendarDay(f.repayBy),
+    overdueRatePercent: format.decimal(f.overdueRatePercent),
+    dailyDamages: format.decimal(f.dailyDamages),
+  };
+  return [
+    heading(say('pdf.terms')),
+    ...AGREEMENT_CLAUSES.map((clause, i): Block => ({
+      kind: 'text',
+      text: `${i + 1}. ${say(`agreement.${clause}`, values)}`,
+      size: 10,
+      gap: 3,
+    })),
+  ];
+}
+
+/** Where the loan stands: its status, its repayment day, and once repaid, when and how much. */
+function status(loan: Loan, say: Say, format: LocaleFormat): Block[] {
+  const line = (label: string, value: string | null) =>
+    value === null ? [] : [field(say, say(label), value)];
+  return [
+    heading(say('pdf.status')),
+    { kind: 'text', text: say(`status.${loan.status}`), size: 10, weight: 'bold' },
+    ...line('pdf.reason', loan.reasonCode && say(`reviewReason.${loan.reasonCode}`)),
+    ...line('detail.dueDay', loan.dueDay && format.calendarDay(loan.dueDay)),
+    ...line('detail.repaidAt', loan.repaidAt && format.instant(loan.repaidAt)),
+    ...line(
+      'detail.repaidAmount',
+      loan.repaidAmount && `${format.decimal(loan.repaidAmount)} USDT`,
+    ),
+  ];
+}
+
+function signature(a: SignedAgreement, say: Say, format: LocaleFormat): Block[] {
+  const small = (text: string): Block => ({ kind: 'text', text, size: 8, muted: true, gap: 2 });
+  return [
+    // The signature stays with its heading and date: never a page of its own.
+    { kind: 'keep', height: SIGNATURE_BOX.height + 120 },
+    heading(say('pdf.signature')),
+    field(say, say('pdf.signedAt'), format.instant(a.signedAt)),
+    a.signature === null
+      ? { kind: 'text', text: say('pdf.signatureDeleted'), size: 10 }
+      : { kind: 'image', image: a.signature, ...SIGNATURE_BOX },
+    small(say('pdf.signatureHash', { hash: a.signatureSha256 })),
+    small(say('detail.hash', { hash: a.loan.agreementHash })),
+    small(say('pdf.timeZone', { zone: a.timeZone })),
+  ];
 }

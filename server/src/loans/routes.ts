@@ -4,7 +4,6 @@ import type { Files } from '../platform/files/files.ts';
 import { takeUpload } from '../platform/files/upload.ts';
 import { loanSignatureKind } from './files.ts';
 import type { Loans } from './loans.ts';
-import { agreementPdf } from './pdf.ts';
 import type { LoanProducts } from './products.ts';
 import type { LoanReview } from './review.ts';
 
@@ -35,17 +34,11 @@ export function loansRoutes(
   r.route(routes.getLoan, async ({ params }, ctx) => loans.get(ctx.session.userId, params.id));
   r.route(routes.repayLoan, async ({ body }, ctx) => loans.repay(ctx.session.userId, body.id));
   r.file(routes.loanAgreementPdf, async ({ params }, ctx) => {
-    const userId = ctx.session.userId;
-    const loan = await loans.get(userId, params.id);
-    const row = await loans.byId(loans.db, userId, params.id);
-    const signature =
-      row?.signature_id == null
-        ? null
-        : (await files.read(row.signature_id, { userId }, loanSignatureKind.kind)).bytes;
+    const { userId, user } = ctx.session;
     return {
       type: 'application/pdf',
-      filename: `loan-${loan.id}-agreement.pdf`,
-      body: Buffer.from(await agreementPdf(loan, signature)),
+      filename: `loan-${params.id}-agreement.pdf`,
+      body: Buffer.from(await loans.agreementPdf(userId, params.id, user.username)),
     };
   });
 }

@@ -17,10 +17,14 @@ export interface LoanRow {
   daily_rate: string;
   free_days: number;
   overdue_rate: string;
-  figures: { figures: Loan['figures'] };
+  /** What was signed, as sealed by agreement_hash (loans.ts, `signed`). */
+  figures: { figures: Loan['figures']; signedAt: string };
   agreement_version: string;
   agreement_hash: string;
   signature_id: string | null;
+  signature_sha256: string;
+  /** The language the person signed in. */
+  language: string;
   first_day: string | null;
   due_day: string | null;
   days_accrued: number;
@@ -35,7 +39,7 @@ export interface LoanRow {
 
 export const LOAN_COLUMNS = `l.id, l.user_id, l.product_id, p.name as product_name, l.body_hash,
   l.status, l.amount::text, l.term_days, l.daily_rate::text, l.free_days, l.overdue_rate::text,
-  l.figures, l.agreement_version, l.agreement_hash, l.signature_id,
+  l.figures, l.agreement_version, l.agreement_hash, l.signature_id, l.signature_sha256, l.language,
   to_char(l.first_day, 'YYYY-MM-DD') as first_day, to_char(l.due_day, 'YYYY-MM-DD') as due_day,
   l.days_accrued, l.interest::text, l.damages::text, l.repaid_amount::text, l.reason_code,
   l.applied_at, l.decided_at, l.repaid_at
