@@ -67,6 +67,8 @@ async function openConsole(browser: Browser): Promise<Page> {
   const staff = await staffWindow(browser, BASE, { book: 'demo' });
   await staff.goto('/admin/support');
   await expect(staff.getByTestId('console-agent-state')).toBeVisible();
+  // The name people see: never the staff username.
+  await staff.getByTestId('console-display-name').fill('Anna');
   if ((await staff.getByTestId('console-agent-state').innerText()).startsWith('Away')) {
     await staff.getByTestId('console-toggle').click();
   }
@@ -91,7 +93,8 @@ test('a person and an agent chat live: messages, typing, read marks, an image, n
   await page.goto('/profile/kefu');
   await expect(page.getByTestId('chat-safety')).toContainText('never ask for your password');
   await say(page, 'Where is my deposit?');
-  await expect(page.getByTestId('chat-status')).toContainText(`${ADMIN.username} is helping you`);
+  await expect(page.getByTestId('chat-status')).toContainText('Anna is helping you');
+  await expect(page.getByTestId('chat-safety')).toContainText('identity documents or bank cards');
 
   // The agent opens it from their own queue, live.
   await staff.getByRole('tab', { name: 'Mine' }).click();
@@ -104,6 +107,8 @@ test('a person and an agent chat live: messages, typing, read marks, an image, n
   await staff.getByLabel('Answer').fill('Let me check the ledger.');
   await staff.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByTestId('chat-messages')).toContainText('Let me check the ledger.');
+  await expect(page.getByTestId('chat-messages')).toContainText('Anna');
+  await expect(page.locator('main')).not.toContainText(ADMIN.username);
   // The person has it on screen: the agent sees it read.
   await expect(conversation.getByTestId('chat-seen')).toBeVisible();
 

@@ -15,6 +15,8 @@ export const SUPPORT_LIMITS = {
   cannedTitleMax: 80,
   /** Conversations one agent may take at once, at most. */
   capacityMax: 20,
+  /** The name an agent shows to people, in characters. */
+  displayNameMax: 40,
   pageSizeMax: 50,
   reasonMax: 500,
   /** Sidebar rows per kind (deposits, withdrawals, orders, positions). */
@@ -56,6 +58,7 @@ export const supportFieldCodes = {
   title: { missing: Code.paramWrong, invalid: Code.paramWrong },
   unmask: { missing: Code.badRequest, invalid: Code.badRequest },
   month: { missing: Code.badRequest, invalid: Code.badRequest },
+  displayName: { missing: Code.badRequest, invalid: Code.badRequest },
 } as const satisfies FieldCodeMap;
 
 const id = wholeNumber(1, Number.MAX_SAFE_INTEGER);
@@ -65,7 +68,7 @@ const text = z.string().max(SUPPORT_LIMITS.textMax);
 export const supportMessage = z.object({
   id: z.number().int(),
   author: z.enum(['person', 'agent', 'system']),
-  /** The agent's name as staff chose it (their username); null for the person and the system. */
+  /** The agent's display name (null: none set, or the person and the system). */
   agent: z.string().nullable(),
   text: z.string(),
   /** An image the person attached (the files kernel's id, read through the file routes). */
@@ -176,10 +179,20 @@ export const transferBody = z.object({
 export const agentBody = z.object({
   online: z.boolean(),
   capacity: wholeNumber(0, SUPPORT_LIMITS.capacityMax),
+  /** The name people see on the agent's messages (never the staff username). */
+  displayName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(SUPPORT_LIMITS.displayNameMax)
+    .regex(/^[^\p{Cc}<>]+$/u)
+    .optional(),
 });
 export const agent = z.object({
   staffId: z.number().int(),
+  /** The staff username, for staff's own lists. */
   name: z.string(),
+  displayName: z.string().nullable(),
   online: z.boolean(),
   capacity: z.number().int(),
   open: z.number().int(),

@@ -137,14 +137,42 @@ describe('a chat', () => {
     expect(c?.status).toBe('ticket');
     expect(c?.promisedBy).not.toBeNull();
     expect(c?.queue?.position).toBe(1);
-    const a = await agent(true, 2);
+    const a = await staffSession(server, 'support');
+    // A display name that is not one refuses and changes nothing.
+    const hostile: [unknown, number][] = [
+      ['', 10100],
+      [' ', 10100],
+      ['x'.repeat(41), 10100],
+      ['<b>Anna</b>', 10100],
+      [7, 10100],
+      ['Anna\u0000', 10155],
+    ];
+    for (const [displayName, code] of hostile) {
+      const bad = await server.call('POST', `${CONSOLE}/agent`, {
+        token: a.token,
+        body: { online: true, capacity: 2, displayName },
+      });
+      expect(bad.code, JSON.stringify(displayName)).toBe(code);
+    }
+    expect((await state(person.token)).conversation?.status).toBe('ticket');
+    const set = await server.call('POST', `${CONSOLE}/agent`, {
+      token: a.token,
+      body: { online: true, capacity: 2, displayName: 'Anna' },
+    });
+    expect(set.code).toBe(200);
     const now = await state(person.token);
     expect(now.conversation?.status).toBe('open');
-    expect(now.conversation?.agent).toBe(a.username);
+    // The person sees the agent's display name, never the staff username.
+    expect(now.conversation?.agent).toBe('Anna');
+    expect(JSON.stringify(now)).not.toContain(a.username);
     expect(now.conversation?.messages.map((m) => m.event ?? m.text)).toEqual([
       'Where is my deposit?',
       'assigned',
     ]);
+    expect(now.conversation?.messages[1]?.text).toBe('Anna');
+    // Going away keeps the name: the next change without one leaves it.
+    await setAgent(a.token, true, 2);
+    expect((await state(person.token)).conversation?.agent).toBe('Anna');
   });
 
   it('spreads 5 conversations over 2 agents with limits 2 and 3; the sixth waits first in line', async () => {

@@ -42,7 +42,7 @@ export function supportAdminRoutes(r: Registrar, s: SupportStaffServices): void 
   });
   r.route(routes.adminSupportAgents, (_input, ctx) => agentsView(s.desk, ctx.staff.id));
   r.route(routes.adminSupportAgent, async ({ body }, ctx) => {
-    await s.desk.setAgent(ctx.staff, body.online, body.capacity);
+    await s.desk.setAgent(ctx.staff, body);
     return agentsView(s.desk, ctx.staff.id);
   });
   r.route(routes.adminSupportCanned, () => s.canned.list());
@@ -56,6 +56,7 @@ async function agentsView(desk: SupportDesk, staffId: number) {
   const view = (a: typeof me) => ({
     staffId: a.staff_id,
     name: a.name,
+    displayName: a.shown,
     online: a.online,
     capacity: a.capacity,
     open: a.open,

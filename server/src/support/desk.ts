@@ -11,13 +11,16 @@ import { conversationRow, insertMessage, messageFrame, type ConversationRow } fr
 
 interface AgentRow {
   staff_id: number;
+  /** The staff username, for staff's own lists. */
   name: string;
+  /** What people see (null: none set). */
+  shown: string | null;
   online: boolean;
   capacity: number;
   open: number;
 }
 
-const AGENTS = `select s.id::int as staff_id, s.username as name,
+const AGENTS = `select s.id::int as staff_id, s.username as name, a.display_name as shown,
     coalesce(a.online, false) as online, coalesce(a.capacity, 3)::int as capacity,
     (select count(*)::int from support_conversations c
       where c.agent_id = s.id and c.status = 'open') as open
@@ -50,13 +53,19 @@ export class SupportDesk {
   }
 
   /** An agent goes online or away, or changes their capacity; the queue moves at once. */
-  async setAgent(staff: Staff, online: boolean, capacity: number): Promise<void> {
+  async setAgent(
+    staff: Staff,
+    state: { online: boolean; capacity: number; displayName?: string | undefined },
+  ): Promise<void> {
     await this.atomically(async (tx) => {
       await lockPerson(tx, LockSpace.supportDesk, 0);
+      // A name left out keeps the one set before.
       await tx.query(
-        `insert into support_agents (staff_id, online, capacity) values ($1, $2, $3)
-         on conflict (staff_id) do update set online = $2, capacity = $3, updated_at = now()`,
-        [staff.id, online, capacity],
+        `insert into support_agents (staff_id, online, capacity, display_name)
+         values ($1, $2, $3, $4)
+         on conflict (staff_id) do update set online = $2, capacity = $3,
+           display_name = coalesce($4, support_agents.display_name), updated_at = now()`,
+        [staff.id, state.online, state.capacity, state.displayName ?? null],
       );
       await this.rebalance(tx, true);
     });
@@ -79,8 +88,8 @@ export class SupportDesk {
       loads,
       waiting.map((w) => w.id),
     )) {
-      const name = agents.find((a) => a.staff_id === staffId)?.name ?? '';
-      await this.handTo(tx, conversationId, staffId, name, 'assigned');
+      const shown = agents.find((a) => a.staff_id === staffId)?.shown ?? '';
+      await this.handTo(tx, conversationId, staffId, shown, 'assigned');
     }
   }
 
@@ -89,7 +98,8 @@ export class SupportDesk {
     tx: Tx,
     id: number,
     staffId: number,
-    name: string,
+    /** The agent's display name, or '' (the app reads "Support"). */
+    shown: string,
     event: 'assigned' | 'transferred',
   ): Promise<ConversationRow> {
     await tx.query(
@@ -100,7 +110,7 @@ export class SupportDesk {
     );
     const row = await conversationRow(tx, id);
     if (row === undefined) throw new AppError(Code.notFound);
-    const message = await insertMessage(tx, id, { author: 'system', body: name, event });
+    const message = await insertMessage(tx, id, { author: 'system', body: shown, event });
     this.live.toBoth(tx, row, messageFrame(id, message));
     this.live.toBoth(tx, row, { conversationId: id, kind: 'status', status: 'open' });
     this.live.queueChanged(tx, id);
@@ -123,7 +133,7 @@ export class SupportDesk {
       ) {
         throw new AppError(Code.supportAgentUnavailable);
       }
-      await this.handTo(tx, row.id, target.staff_id, target.name, 'transferred');
+      await this.handTo(tx, row.id, target.staff_id, target.shown ?? '', 'transferred');
       await this.audit.append(tx, staff, {
         action: 'support.transfer',
         target: `support:${row.id}`,
@@ -149,7 +159,7 @@ export class SupportDesk {
       );
       const message = await insertMessage(tx, conversationId, {
         author: 'system',
-        body: staff.username,
+        body: '',
         event: 'resolved',
       });
       this.live.toBoth(tx, row, messageFrame(conversationId, message));

@@ -4,7 +4,10 @@ import { onCommit, type Tx } from '../platform/db/database.ts';
 import { liveTopic, type LiveTopic } from '../platform/live/topic.ts';
 import type { ConversationRow } from './rows.ts';
 
-/** Staff's key for the queues' changes (new, assigned, resolved): the console refetches them. */
+/**
+ * Staff's key for the queues' changes (new, assigned, resolved: the console refetches them) and
+ * for every message that is not a note (the console's rows show it at once).
+ */
 export const QUEUE_KEY = 'queue';
 const CONVERSATION_KEY = /^[1-9][0-9]{0,15}$/;
 const CHANNEL_KEY = /^[0-9a-f]{32}$/;
@@ -30,10 +33,16 @@ export class SupportLive {
     onCommit(tx, () => this.channels.publish('support.live', { ...to, frame }));
   }
 
+  /**
+   * To the staff following the conversation; a message that is not a note also goes to every
+   * console's queues, whose rows show the last message and the unread count.
+   */
   toStaff(tx: Tx, conversationId: number, frame: SupportFrame): void {
-    onCommit(tx, () =>
-      this.channels.publish('support.live', { to: 'staff', key: String(conversationId), frame }),
-    );
+    const listed = frame.kind === 'message' && frame.message?.internal === false;
+    onCommit(tx, () => {
+      this.channels.publish('support.live', { to: 'staff', key: String(conversationId), frame });
+      if (listed) this.channels.publish('support.live', { to: 'staff', key: QUEUE_KEY, frame });
+    });
   }
 
   /** Tells every console a queue changed. */

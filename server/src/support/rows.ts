@@ -45,10 +45,10 @@ interface MessageRow {
 }
 
 const CONVERSATION = `select c.id::int, c.user_id::int, c.visitor_id::int, c.status,
-    c.agent_id::int, s.username as agent_name, c.created_at, c.promised_by,
+    c.agent_id::int, a.display_name as agent_name, c.created_at, c.promised_by,
     c.person_read_id::int, c.agent_read_id::int, c.rating, c.rating_comment, v.channel
   from support_conversations c
-  left join staff s on s.id = c.agent_id
+  left join support_agents a on a.staff_id = c.agent_id
   left join support_visitors v on v.id = c.visitor_id`;
 
 /** The conversation's row; `forUpdate` locks it (after any advisory lock, docs/support.md). */
@@ -101,9 +101,9 @@ export async function messagesOf(
   internal: boolean,
 ): Promise<SupportMessage[]> {
   const rows = await q.query<MessageRow>(
-    `select m.id::int, m.author, s.username as agent_name, m.body, m.file_id, m.internal,
+    `select m.id::int, m.author, a.display_name as agent_name, m.body, m.file_id, m.internal,
             m.flagged, m.event, m.created_at, m.request_key, m.body_hash
-       from support_messages m left join staff s on s.id = m.staff_id
+       from support_messages m left join support_agents a on a.staff_id = m.staff_id
       where m.conversation_id = $1 and ($2 or not m.internal)
       order by m.id desc limit $3`,
     [conversationId, internal, SUPPORT_LIMITS.historyMax],
@@ -115,7 +115,8 @@ export function messageView(r: MessageRow): SupportMessage {
   return {
     id: Number(r.id),
     author: r.author,
-    // A system line names the agent it is about (assigned, transferred) in its text.
+    // The agent's display name (null: none set, read as "Support"), never their username. A
+    // system line names the agent it is about (assigned, transferred) in its text.
     agent: r.author === 'agent' ? r.agent_name : null,
     text: r.body,
     fileId: r.file_id,
@@ -150,9 +151,9 @@ export async function insertMessage(
                                      flagged, event, request_key, body_hash)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
        returning *)
-     select m.id::int, m.author, s.username as agent_name, m.body, m.file_id, m.internal,
+     select m.id::int, m.author, a.display_name as agent_name, m.body, m.file_id, m.internal,
             m.flagged, m.event, m.created_at, m.request_key, m.body_hash
-       from m left join staff s on s.id = m.staff_id`,
+       from m left join support_agents a on a.staff_id = m.staff_id`,
     [
       conversationId,
       m.author,
@@ -181,9 +182,9 @@ export async function keyedMessage(
   key: string,
 ): Promise<(SupportMessage & { body_hash: string | null }) | undefined> {
   const [row] = await q.query<MessageRow>(
-    `select m.id::int, m.author, s.username as agent_name, m.body, m.file_id, m.internal,
+    `select m.id::int, m.author, a.display_name as agent_name, m.body, m.file_id, m.internal,
             m.flagged, m.event, m.created_at, m.request_key, m.body_hash
-       from support_messages m left join staff s on s.id = m.staff_id
+       from support_messages m left join support_agents a on a.staff_id = m.staff_id
       where m.conversation_id = $1 and m.author = $2 and m.request_key = $3`,
     [conversationId, author, key],
   );

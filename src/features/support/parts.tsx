@@ -31,7 +31,7 @@ function EventLine({ m }: { m: SupportMessage }) {
   const { t } = useTranslation('support');
   return (
     <li className="chat-event" data-testid="chat-event">
-      {t(`event.${m.event ?? 'assigned'}`, { name: m.text })}
+      {t(`event.${m.event ?? 'assigned'}`, { name: m.text === '' ? t('staff') : m.text })}
       <span className="muted num"> {formatTime(m.at)}</span>
     </li>
   );

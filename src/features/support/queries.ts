@@ -4,6 +4,7 @@ import { Code } from '../../../contract/errors.ts';
 import type { PathName } from '../../../contract/paths.ts';
 import type { RouteInput, RouteResult } from '../../../contract/routes.ts';
 import type { SupportFrame } from '../../../contract/support/frames.ts';
+import type { Conversation } from '../../../contract/support/schemas.ts';
 import { OWN_KEY } from '../../../contract/user-channel.ts';
 import { ApiError, call } from '../../api/client.ts';
 import { subscribe } from '../../api/price-feed.ts';
@@ -82,7 +83,20 @@ export function useReadMark(
 }
 
 /**
- * The chat's live frames: a message, a read mark or a status refetches the conversation; the
+ * The conversation with a live frame's message in it, at once (no round trip before it shows);
+ * the refetch that follows brings the rest. A message already there is not added twice.
+ */
+export function withFrame<C extends Conversation>(c: C | undefined, frame: SupportFrame) {
+  const m = frame.message;
+  if (c === undefined || m === undefined || c.id !== frame.conversationId) return c;
+  if (c.messages.some((x) => x.id === m.id)) return c;
+  const messages = [...c.messages, m].sort((a, b) => a.id - b.id);
+  return { ...c, messages };
+}
+
+/**
+ * The chat's live frames: a message shows at once (withFrame); a message, a read mark or a
+ * status refetches the conversation; the
  * other side typing shows for a few seconds. Returns whether the agent is typing.
  */
 export function useSupportLive(side: Side): boolean {
@@ -94,7 +108,14 @@ export function useSupportLive(side: Side): boolean {
   useEffect(() => {
     const on = (frame: SupportFrame) => {
       if (frame.kind === 'typing') return markTyping(true);
-      if (frame.kind === 'message') markTyping(false);
+      if (frame.kind === 'message') {
+        markTyping(false);
+        queryClient.setQueryData<RouteResult<'getSupport'>>(['support', kind], (state) =>
+          state === undefined
+            ? state
+            : { ...state, conversation: withFrame(state.conversation ?? undefined, frame) ?? null },
+        );
+      }
       void queryClient.invalidateQueries({ queryKey: ['support', kind] });
     };
     return subscribe(topic, channel, on);

@@ -20,7 +20,10 @@ import { SidebarPane } from './SidebarPane.tsx';
 import '../support.css';
 import './console.css';
 
-/** The agent's own state: online or away, and how many conversations they take at once. */
+/**
+ * The agent's own state: online or away, how many conversations they take at once, and the
+ * name people see on their messages (never the staff username).
+ */
 function AgentBar() {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
@@ -28,10 +31,16 @@ function AgentBar() {
   const form = useAdminForm();
   const me = agents.data?.me;
   const capacity = useRef<HTMLInputElement>(null);
+  const shown = useRef<HTMLInputElement>(null);
   if (me === undefined) return <ErrorAlert error={agents.error} />;
   const save = (online: boolean) =>
     form.run(async () => {
-      const body = { online, capacity: Number(capacity.current?.value ?? me.capacity) };
+      const name = shown.current?.value.trim() ?? '';
+      const body = {
+        online,
+        capacity: Number(capacity.current?.value ?? me.capacity),
+        ...(name === '' ? {} : { displayName: name }),
+      };
       queryClient.setQueryData(
         [...SUPPORT_KEY, 'agents'],
         await staffCall('adminSupportAgent', { body }),
@@ -58,6 +67,19 @@ function AgentBar() {
         className="input console-capacity"
         inputMode="numeric"
         defaultValue={me.capacity}
+      />
+      <label className="field-label" htmlFor="console-display-name">
+        {t('support.displayName')}
+      </label>
+      <input
+        id="console-display-name"
+        key={me.displayName ?? ''}
+        ref={shown}
+        className="input console-display-name"
+        maxLength={40}
+        placeholder={t('support.displayNameHint')}
+        defaultValue={me.displayName ?? ''}
+        data-testid="console-display-name"
       />
       <button type="submit" className="btn btn-ghost btn-small">
         {t('support.saveCapacity')}

@@ -4,7 +4,9 @@ import { SUPPORT_LIMITS, type QUEUES } from '../../../../contract/support/schema
 import { setStaffToken, subscribe } from '../../../api/price-feed.ts';
 import { ADMIN_KEY, staffCall, staffSession } from '../../../api/staff-session.ts';
 import { useStore } from '../../../state/store.ts';
-import { useTypingShown } from '../queries.ts';
+import { useTypingShown, withFrame } from '../queries.ts';
+import type { SupportFrame } from '../../../../contract/support/frames.ts';
+import type { ConversationList, StaffConversation } from '../../../../contract/support/schemas.ts';
 
 export type Queue = (typeof QUEUES)[number];
 export const SUPPORT_KEY = [ADMIN_KEY, 'support'] as const;
@@ -46,6 +48,23 @@ export function useCanned() {
   });
 }
 
+/** A queue's page with a live message in its conversation's row (last text, unread). */
+export function withListedFrame(list: ConversationList | undefined, frame: SupportFrame) {
+  const m = frame.message;
+  if (list === undefined || m === undefined) return list;
+  const rows = list.rows.map((r) =>
+    r.id !== frame.conversationId
+      ? r
+      : {
+          ...r,
+          lastText: m.author === 'system' ? r.lastText : m.text,
+          lastMessageAt: m.at,
+          unread: m.author === 'person' ? r.unread + 1 : r.unread,
+        },
+  );
+  return { ...list, rows };
+}
+
 /**
  * The console's live frames: the socket signs in with the staff token; a queue change refetches
  * the lists and the agents' loads, a change of the open conversation refetches it, and the
@@ -61,9 +80,17 @@ export function useConsoleLive(conversationId: number | null): boolean {
   }, [token]);
   useEffect(
     () =>
-      subscribe('support.staff', 'queue', () => {
+      subscribe('support.staff', 'queue', (frame) => {
+        if (frame.kind === 'message') {
+          // The row's last message and unread count at once; the refetch orders the queue.
+          queryClient.setQueriesData<ConversationList>(
+            { queryKey: [...SUPPORT_KEY, 'list'] },
+            (l) => withListedFrame(l, frame),
+          );
+        } else {
+          void queryClient.invalidateQueries({ queryKey: [...SUPPORT_KEY, 'agents'] });
+        }
         void queryClient.invalidateQueries({ queryKey: [...SUPPORT_KEY, 'list'] });
-        void queryClient.invalidateQueries({ queryKey: [...SUPPORT_KEY, 'agents'] });
       }),
     [queryClient],
   );
@@ -71,10 +98,13 @@ export function useConsoleLive(conversationId: number | null): boolean {
     if (conversationId === null) return;
     return subscribe('support.staff', String(conversationId), (frame) => {
       if (frame.kind === 'typing') return markTyping(true);
-      if (frame.kind === 'message') markTyping(false);
-      void queryClient.invalidateQueries({
-        queryKey: [...SUPPORT_KEY, 'conversation', conversationId],
-      });
+      const key = [...SUPPORT_KEY, 'conversation', conversationId];
+      if (frame.kind === 'message') {
+        markTyping(false);
+        // On screen at once; the refetch after it brings the read marks and the rest.
+        queryClient.setQueryData<StaffConversation>(key, (c) => withFrame(c, frame));
+      }
+      void queryClient.invalidateQueries({ queryKey: key });
       void queryClient.invalidateQueries({ queryKey: [...SUPPORT_KEY, 'list'] });
     });
   }, [queryClient, conversationId, markTyping]);
