@@ -1,3 +1,5 @@
+import { decimalWithin, isDecimalText } from './common/decimal-text.ts';
+
 /**
  * A platform parameter as the capability that owns it declares it (`contract/<cap>/params.ts`,
  * merged in contract/params.ts): what it may hold, whether anyone may read it by key
@@ -13,14 +15,15 @@ export interface ParamDecl {
 
 /** A percent with up to 4 decimals, at most `max`. */
 export const percent = (max: number) => (v: string) =>
-  /^\d{1,2}(\.\d{1,4})?$/.test(v) && Number(v) <= max;
+  isDecimalText(v, { whole: 2, decimals: 4 }) && decimalWithin(v, '0', String(max), 4);
 
 /** A store or download address, https only; empty hides the button (nothing leads nowhere). */
 export const appLink = (v: string) =>
   v === '' || /^https:\/\/[\w\-.]+(:\d+)?(\/[\w\-./?=&%]*)?$/.test(v);
 
 /** A USDT amount, or empty for "no limit". */
-export const optionalAmount = (v: string) => v === '' || /^\d{1,12}(\.\d{1,2})?$/.test(v);
+export const optionalAmount = (v: string) =>
+  v === '' || isDecimalText(v, { whole: 12, decimals: 2 });
 
 /** A whole number within bounds. */
 export const wholeIn = (min: number, max: number) => (v: string) =>

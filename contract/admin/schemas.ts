@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { wholeNumber } from '../whole-number.ts';
 import { Code } from '../errors.ts';
+import { amountSchema, positiveText } from '../common/amounts.ts';
+import { decimalWithin } from '../common/decimal-text.ts';
 import {
-  amountSchema,
   ASSETS,
   deposit,
   FUNDING_STATUSES,
@@ -141,7 +142,7 @@ export const paramList = z.object({ list: z.array(paramItem) });
 export const setParamBody = z.object({
   key: z.enum(EDITABLE_PARAMS),
   // Empty is allowed so an app link can be switched off; every other rule refuses it.
-  value: z.string().trim().max(300),
+  value: z.string().max(300),
   reason: reasonSchema,
 });
 
@@ -154,11 +155,10 @@ const makerSettingsFields = {
   levels: z.number().int().min(0).max(20),
   spreadBps: z.number().int().min(1).max(1000),
   stepBps: z.number().int().min(1).max(1000),
-  /** A plain positive decimal of at most 6 places, at most 10,000,000 of the quote coin. */
-  levelValue: z
-    .string()
-    .regex(/^(0|[1-9]\d{0,7})(\.\d{1,6})?$/)
-    .refine((v) => Number(v) > 0 && Number(v) <= 10_000_000),
+  /** A positive decimal of at most 6 places, at most 10,000,000 of the quote coin. */
+  levelValue: positiveText({ whole: 8, decimals: 6 }).refine((v) =>
+    decimalWithin(v, '0', '10000000', 6),
+  ),
 };
 /** As the server answers them (the bounds are the body's to check). */
 export const makerSettingsItem = z.object({

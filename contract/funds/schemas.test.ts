@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amountSchema, fitsScale, showUnits, withdrawalFee } from './schemas.ts';
+import { amountSchema } from '../common/amounts.ts';
+import { fitsScale, showUnits, withdrawalFee } from './schemas.ts';
 
 describe('amounts and fees', () => {
   it('reads only plain positive decimals', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amountSchema } from '../common/amounts.ts';
 import { wholeNumber } from '../whole-number.ts';
 import { isAddressFor, isIban, NETWORKS, normalizeIban } from './addresses.ts';
 import { fromUnits, toUnits } from '../decimal.ts';
@@ -50,16 +51,6 @@ export const fundsFieldCodes = {
   id: { missing: Code.assetWrong, invalid: Code.assetWrong },
   from: { missing: Code.addressWrong, invalid: Code.addressWrong },
 } as const satisfies FieldCodeMap;
-
-/**
- * A positive decimal string: no sign, exponent, NaN or spaces, at most 12 whole digits and 18
- * decimals. The asset's own scale is checked where the asset is known (`fitsScale`).
- */
-export const amountSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{1,12}(\.\d{1,18})?$/)
-  .refine((v) => /[1-9]/.test(v));
 
 /** Whether `amount` has no more decimals than the asset keeps. */
 export function fitsScale(amount: string, asset: Asset): boolean {

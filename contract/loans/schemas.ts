@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { percentSchema, usdtAmount, usdtFigure } from '../common/amounts.ts';
 import { Code } from '../errors.ts';
 import { fileIdSchema } from '../files/schemas.ts';
 import { requestKeySchema } from '../funds/schemas.ts';
 import { LANGUAGES } from '../languages.ts';
-import { percentSchema, PRODUCT_STATUSES, usdtAmount } from '../plans/schemas.ts';
+import { PRODUCT_STATUSES } from '../plans/schemas.ts';
 import { decisionBody } from '../review.ts';
 import type { FieldCodeMap } from '../validate.ts';
 import { wholeNumber } from '../whole-number.ts';
@@ -139,7 +140,7 @@ export const loanBody = z
     termDays,
     agreementVersion: z.string().max(40),
     /** The figures the person saw: any difference from the server's answers 10204. */
-    figures: z.object({ totalRepay: usdtAmount, totalInterest: z.string().max(40) }).strict(),
+    figures: z.object({ totalRepay: usdtAmount, totalInterest: usdtFigure }).strict(),
     /** The signature drawn on screen (uploadLoanSignature). */
     signature: fileIdSchema,
     language: z.enum(LANGUAGES),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { percentSchema, usdtAmount } from '../common/amounts.ts';
 import { Code } from '../errors.ts';
 import { requestKeySchema } from '../funds/schemas.ts';
-import { percentSchema, usdtAmount } from '../plans/schemas.ts';
 import type { FieldCodeMap } from '../validate.ts';
 import { wholeNumber } from '../whole-number.ts';
 

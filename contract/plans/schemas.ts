@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Code } from '../errors.ts';
-import { amountSchema, requestKeySchema } from '../funds/schemas.ts';
+import { percentSchema, usdtAmount } from '../common/amounts.ts';
+import { requestKeySchema } from '../funds/schemas.ts';
 import type { FieldCodeMap } from '../validate.ts';
 import { wholeNumber } from '../whole-number.ts';
 
@@ -41,13 +42,6 @@ export const planFieldCodes = {
 } as const satisfies FieldCodeMap;
 
 const id = wholeNumber(1, Number.MAX_SAFE_INTEGER);
-/** A percent with at most 6 decimals (contract/plans/terms.ts RATE_SCALE). */
-export const percentSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{1,3}(\.\d{1,6})?$/);
-/** USDT amounts: at most 6 decimals. */
-export const usdtAmount = amountSchema.refine((v) => (v.split('.')[1] ?? '').length <= 6);
 const reason = z.string().trim().min(3).max(PLAN_LIMITS.reasonMax);
 
 export const buySmartBody = z

@@ -1,4 +1,7 @@
+import { isAboveZero, isDecimalText } from '../common/decimal-text.ts';
 import { percent, wholeIn, type ParamDecl } from '../param-decl.ts';
+
+const REWARD = { whole: 6, decimals: 6 };
 
 /** USDT amounts with at most 6 decimals, 1 to 30 of them, comma-separated. */
 export const checkinAmounts = (v: string) => {
@@ -6,11 +9,11 @@ export const checkinAmounts = (v: string) => {
   return (
     parts.length >= 1 &&
     parts.length <= 30 &&
-    parts.every((p) => /^\d{1,6}(\.\d{1,6})?$/.test(p)) &&
-    parts.some((p) => /[1-9]/.test(p))
+    parts.every((p) => isDecimalText(p, REWARD)) &&
+    parts.some(isAboveZero)
   );
 };
-const rewardAmount = (v: string) => /^\d{1,6}(\.\d{1,6})?$/.test(v) && /[1-9]/.test(v);
+const rewardAmount = (v: string) => isDecimalText(v, REWARD) && isAboveZero(v);
 
 /** Rewards and invites (docs/rewards.md), editable in the back office; all public rules. */
 export const rewardsParams = {
@@ -19,7 +22,7 @@ export const rewardsParams = {
   rewards_task_verify_amount: { rule: rewardAmount, public: true, editable: true },
   rewards_task_days: { rule: wholeIn(1, 3650), public: true, editable: true },
   invite_fee_share_percent: {
-    rule: (v: string) => percent(50)(v) && Number(v) > 0,
+    rule: (v: string) => percent(50)(v) && isAboveZero(v),
     public: true,
     editable: true,
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { usdtAmount } from '../common/amounts.ts';
 import { Code } from '../errors.ts';
 import { requestKeySchema } from '../funds/schemas.ts';
-import { usdtAmount } from '../plans/schemas.ts';
 import type { FieldCodeMap } from '../validate.ts';
 
 /** Rewards (docs/rewards.md): the daily check-in and the task rewards (SPEC §9). */

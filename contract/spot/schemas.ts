@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { positiveDecimal } from '../common/amounts.ts';
 import { wholeNumber } from '../whole-number.ts';
 import { Code } from '../errors.ts';
 import { requestKeySchema } from '../funds/schemas.ts';
-import { id, positiveDecimal } from '../trading/schemas.ts';
+import { id } from '../trading/schemas.ts';
 import type { FieldCodeMap } from '../validate.ts';
 
 /** Bounds of the spot calls (docs/spot.md). */

@@ -1,7 +1,17 @@
 import { z } from 'zod';
+import { decimalText } from '../common/amounts.ts';
+import { isDecimalText } from '../common/decimal-text.ts';
+import { toUnits } from '../decimal.ts';
 import { TRADING_LIMITS } from './schemas.ts';
 
-const decimal = z.string().regex(/^\d{1,12}(\.\d{1,6})?$/);
+const STAKE = { whole: 12, decimals: 6 };
+const decimal = decimalText(STAKE);
+/** 0 < min <= max; zod runs this refinement even when a bound failed its pattern. */
+const boundsInOrder = ({ min, max }: { min: string; max: string }) =>
+  isDecimalText(min, STAKE) &&
+  isDecimalText(max, STAKE) &&
+  toUnits(min, 6) > 0n &&
+  toUnits(min, 6) <= toUnits(max, 6);
 
 /**
  * The `option_periods` parameter: a JSON list of periods (seconds), payout rates (a fraction
@@ -21,7 +31,7 @@ export const optionPeriodsSchema = z
         max: decimal,
       })
       .strict()
-      .refine((p) => Number(p.min) > 0 && Number(p.min) <= Number(p.max)),
+      .refine(boundsInOrder),
   )
   .min(1)
   .max(TRADING_LIMITS.periodsMax)

@@ -1,3 +1,4 @@
+import { decimalWithin, isDecimalText } from '../common/decimal-text.ts';
 import { percent, type ParamDecl } from '../param-decl.ts';
 import { validOptionPeriods } from './option-periods.ts';
 
@@ -14,7 +15,8 @@ export const tradingParams = {
    * band of nothing would let no market order fill), at most 20 %.
    */
   spot_market_band: {
-    rule: (v: string) => /^\d{1,2}(\.\d{1,2})?$/.test(v) && Number(v) >= 0.01 && Number(v) <= 20,
+    rule: (v: string) =>
+      isDecimalText(v, { whole: 2, decimals: 2 }) && decimalWithin(v, '0.01', '20', 2),
     public: false,
     editable: true,
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { positiveDecimal } from '../common/amounts.ts';
 import { wholeNumber } from '../whole-number.ts';
 import { Code } from '../errors.ts';
 import { requestKeySchema } from '../funds/schemas.ts';
@@ -44,17 +45,6 @@ export const tradingFieldCodes = {
   page: { missing: Code.badRequest, invalid: Code.badRequest },
   size: { missing: Code.badRequest, invalid: Code.badRequest },
 } as const satisfies FieldCodeMap;
-
-/**
- * A positive decimal string of at most 12 whole digits and 8 decimals, no sign, exponent or
- * spaces inside (a price, lots, a spot quantity). Whether it sits on an instrument's or a
- * pair's steps is the service's check, with its own code.
- */
-export const positiveDecimal = z
-  .string()
-  .trim()
-  .regex(/^\d{1,12}(\.\d{1,8})?$/)
-  .refine((v) => /[1-9]/.test(v));
 
 /** A stored row's id in a path or body. */
 export const id = wholeNumber(1, Number.MAX_SAFE_INTEGER);

@@ -10,8 +10,8 @@ import { startTestServer, type TestServer } from './helpers/test-server.ts';
  * Control characters in every string field of a sample of calls (admin user search, staff
  * login, login, register): each answers 10155, never a 5xx (NUL made PostgreSQL fail with a
  * 500), and writes nothing. Multi-line fields keep line breaks and tabs. Then every refusal
- * the server makes before or outside a handler (431, 413, 415, 404, 429, malformed JSON, a
- * broken header) still answers in the `{code, result}` envelope.
+ * the server makes before or outside a handler (414, 431, 413, 415, 404, 429, malformed JSON,
+ * a broken header) still answers in the `{code, result}` envelope.
  */
 const LOGIN = '/swx/customer/login';
 
@@ -152,11 +152,28 @@ describe('every refusal wears the envelope', () => {
     });
   }
 
-  it('431 for an over-long query string, 400 for a broken header or request line', async () => {
-    const long = await rawRequest(
+  it('414 for a URI too long, 431 for headers too large, 400 for a broken header or line', async () => {
+    const tooLarge = { code: Code.payloadTooLarge, result: null };
+    const longLine = await rawRequest(
       `GET ${ADMIN}/searchUsers?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: a\r\n\r\n`,
     );
-    expect(long).toEqual({ status: 431, body: { code: Code.payloadTooLarge, result: null } });
+    expect(longLine).toEqual({ status: 414, body: tooLarge });
+    const longUrl = await rawRequest(
+      `GET ${ADMIN}/searchUsers?q=${'x'.repeat(9_000)} HTTP/1.1\r\nHost: a\r\n\r\n`,
+    );
+    expect(longUrl).toEqual({ status: 414, body: tooLarge });
+    const longParam = await rawRequest(
+      `GET /swx/customer/index/getContentsById/${'1'.repeat(300)} HTTP/1.1\r\nHost: a\r\n\r\n`,
+    );
+    expect(longParam).toEqual({ status: 414, body: tooLarge });
+    const bigHeader = await rawRequest(
+      `GET /swx/customer/index/listContents/1 HTTP/1.1\r\nHost: a\r\nX-Pad: ${'x'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(bigHeader).toEqual({ status: 431, body: tooLarge });
+    const fine = await rawRequest(
+      `GET ${ADMIN}/searchUsers?q=${'x'.repeat(7_000)} HTTP/1.1\r\nHost: a\r\n\r\n`,
+    );
+    expect(fine.status).toBe(401);
     const header = await rawRequest(
       `GET /swx/customer/index/listContents/1 HTTP/1.1\r\nHost: a\r\nAuthorization: a\u0001b\r\n\r\n`,
     );

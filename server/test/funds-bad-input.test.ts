@@ -132,7 +132,7 @@ function each(
   }));
 }
 
-/** Amounts no USDT call may take (' 1' is trimmed to 1: each call lists it with its minimum). */
+/** Amounts no USDT call may take: nothing is trimmed (contract/common/decimal-text.ts). */
 const BAD_USDT_AMOUNTS: readonly string[] = [
   '-1',
   '0',
@@ -155,6 +155,10 @@ const BAD_USDT_AMOUNTS: readonly string[] = [
   '1e30',
   '١٠٠',
   '１００',
+  ' 1',
+  '1 ',
+  '00.5',
+  '01',
 ];
 const badAmounts = (code = Code.amountInvalid): [Record<string, unknown>, number][] => [
   ...BAD_USDT_AMOUNTS.map((amount): [Record<string, unknown>, number] => [{ amount }, code]),
@@ -500,7 +504,7 @@ function userCases(): Case[] {
     ...fuzz('recharge', recharge, validDeposit, depositCodes),
     ...each('recharge', recharge, validDeposit, [
       ...badAmounts(),
-      [{ amount: ' 1' }, Code.belowMinimumDeposit],
+      [{ amount: '1' }, Code.belowMinimumDeposit],
       [{ amount: '9.999999' }, Code.belowMinimumDeposit],
       [{ asset: 'BTC', network: 'bitcoin', amount: '0.000000001' }, Code.amountInvalid],
       [{ asset: 'BTC', network: 'bitcoin', amount: '0.00000001' }, Code.belowMinimumDeposit],
@@ -576,7 +580,7 @@ function userCases(): Case[] {
     ...fuzz('crypto withdrawal', withdrawal, cryptoWithdrawal(), byField(withdrawalCodes)),
     ...each('crypto withdrawal', withdrawal, cryptoWithdrawal(), [
       ...badAmounts(),
-      [{ amount: ' 1' }, Code.belowMinimumWithdrawal],
+      [{ amount: '1' }, Code.belowMinimumWithdrawal],
       [{ amount: '9.999999' }, Code.belowMinimumWithdrawal],
       [{ amount: '900.000001' }, Code.insufficientBalance],
       [{ amount: '999999999999' }, Code.insufficientBalance],
@@ -634,7 +638,7 @@ function userCases(): Case[] {
     ),
     ...each('bank withdrawal', withdrawal, bankWithdrawal(), [
       ...badAmounts(),
-      [{ amount: ' 1' }, Code.belowMinimumWithdrawal],
+      [{ amount: '1' }, Code.belowMinimumWithdrawal],
       [{ amount: '900.000001' }, Code.insufficientBalance],
       [{ asset: 'BTC', amount: '0.01' }, Code.assetWrong],
       [{ asset: 'ETH', amount: '1' }, Code.assetWrong],
@@ -788,7 +792,7 @@ function adminCases(): Case[] {
     ...each('adjustBalance debit', adjustAt, { ...creditAlice, direction: 'debit' }, [
       [{ amount: '900.000001' }, Code.insufficientBalance],
       [{ amount: '999999999999' }, Code.insufficientBalance],
-      [{ amount: ' 1', userId: broke.id }, Code.insufficientBalance],
+      [{ amount: '1', userId: broke.id }, Code.insufficientBalance],
       [{ asset: 'BTC', amount: '0.00000001' }, Code.insufficientBalance],
     ]),
     {

@@ -10,6 +10,9 @@ describe('inputProblem', () => {
     expect(inputProblem('abc', lots)).toEqual({ kind: 'notNumber' });
     expect(inputProblem('1.2.3', lots)).toEqual({ kind: 'notNumber' });
     expect(inputProblem('1e3', lots)).toEqual({ kind: 'notNumber' });
+    // The wire's one rule (contract/common/decimal-text.ts): what the server would refuse.
+    for (const text of ['00.5', '010', '1.', '.5', '+1', '１０'])
+      expect(inputProblem(text, lots), text).toEqual({ kind: 'notNumber' });
     expect(inputProblem('-5', lots)).toEqual({ kind: 'notPositive' });
     expect(inputProblem('0', lots)).toEqual({ kind: 'notPositive' });
     expect(inputProblem('0.0001', lots)).toEqual({ kind: 'min', min: '0.001' });
@@ -20,6 +23,7 @@ describe('inputProblem', () => {
   it('takes what is within the bounds and on the step, with a comma as the decimal mark', () => {
     expect(inputProblem('0.01', lots)).toBeUndefined();
     expect(inputProblem('0,5', lots)).toBeUndefined();
+    expect(inputProblem(' 10 ', lots)).toBeUndefined();
     expect(inputProblem('1000', lots)).toBeUndefined();
     expect(inputProblem('12.5', {})).toBeUndefined();
     expect(inputProblem('10', { min: '10', max: '5000' })).toBeUndefined();

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { isDecimalText } from '../../contract/common/decimal-text.ts';
 import { formatDecimal } from './format.ts';
 
 /**
@@ -22,8 +23,8 @@ export interface InputRule {
   step?: string;
 }
 
-/** As the wire takes them (contract positiveDecimal): 12 whole digits, 8 decimals at most. */
-const WIRE = /^\d{1,12}(\.\d{1,8})?$/;
+/** As the wire takes them (contract positiveDecimal): the one rule, 12 whole digits, 8 decimals. */
+const WIRE = { whole: 12, decimals: 8 };
 const NEGATIVE = /^-\d+(\.\d+)?$/;
 
 /** What the person typed, tidied: a comma as the decimal mark, spaces dropped. */
@@ -50,7 +51,7 @@ export function inputProblem(text: string, rule: InputRule = {}): InputProblem |
   const value = tidyDecimal(text);
   if (value === '') return { kind: 'empty' };
   if (NEGATIVE.test(value)) return { kind: 'notPositive' };
-  if (!WIRE.test(value)) return { kind: 'notNumber' };
+  if (!isDecimalText(value, WIRE)) return { kind: 'notNumber' };
   const bounds = [rule.min, rule.max, rule.step].filter((b): b is string => b !== undefined);
   const scale = Math.max(decimalsOf(value), ...bounds.map(decimalsOf));
   const v = units(value, scale);

@@ -36,6 +36,11 @@ import { JSON_TYPE, Registrar, type CallerGate } from './register-route.ts';
 
 /** Largest request body accepted (uploads get their own limit in their own routes). */
 const BODY_LIMIT = 64 * 1024;
+/**
+ * Longest URL (path and query) accepted, as nginx's default buffers take; a longer one, or a
+ * path parameter over the router's 200 characters, is 414 URI Too Long with 10110.
+ */
+const URL_MAX = 8 * 1024;
 
 function envelopeOf(err: FastifyError | AppError): {
   status: number;
@@ -53,14 +58,28 @@ function envelopeOf(err: FastifyError | AppError): {
 }
 
 /**
- * Requests Node's HTTP parser refuses before Fastify sees them (headers or URL over 16 KiB,
- * a malformed request line or header, a timeout) are answered in the envelope too.
+ * Whether a head Node refused for its size overflowed in the request line (a URI too long,
+ * 414) rather than in the headers (431): the packet it kept starts with that line, and the
+ * line's end is past the URL limit or not there at all.
+ */
+function requestLineTooLong(err: ConnectionError): boolean {
+  const raw: unknown = err.rawPacket;
+  if (!Buffer.isBuffer(raw) || !/^[A-Z]+ \//.test(raw.subarray(0, 16).toString('latin1'))) {
+    return false;
+  }
+  const end = raw.indexOf('\r\n');
+  return end < 0 || end > URL_MAX;
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a head over 16 KiB, a
+ * malformed request line or header, a timeout) are answered in the envelope too.
  */
 function clientErrorHandler(err: ConnectionError, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, code] =
     err.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, Code.payloadTooLarge]
+      ? [requestLineTooLong(err) ? 414 : 431, Code.payloadTooLarge]
       : [err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400, Code.badRequest];
   const body = JSON.stringify({ code, result: null });
   if (socket.writable) {
@@ -96,10 +115,13 @@ export async function buildApp(config: Config, parts: AppParts): Promise<Fastify
     bodyLimit: BODY_LIMIT,
     trustProxy: false,
     routerOptions: { maxParamLength: 200 },
-    // The router refuses a path (broken UTF-8, a parameter over maxParamLength) before any
-    // handler runs; its answer still wears the envelope and a catalogue code.
+    // The router refuses a path (broken UTF-8: 400; a parameter over maxParamLength: 414)
+    // before any handler runs; its answer still wears the envelope and a catalogue code.
     frameworkErrors: (err: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
-      reply.status(err.statusCode ?? 400).send({ code: Code.badRequest, result: null }),
+      reply.status(err.statusCode ?? 400).send({
+        code: err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? Code.payloadTooLarge : Code.badRequest,
+        result: null,
+      }),
     clientErrorHandler,
   });
 
@@ -120,6 +142,9 @@ export async function buildApp(config: Config, parts: AppParts): Promise<Fastify
       .send(JSON.stringify({ code, result: detail }));
   });
 
+  app.addHook('onRequest', async (request) => {
+    if (request.url.length > URL_MAX) throw new AppError(Code.payloadTooLarge, null, 414);
+  });
   securityHeaders(app);
   // API answers compressed on the fly (the market list: 21 KB of JSON); the app's files carry
   // their own .br/.gz copies and a Content-Encoding, which the plugin leaves alone. Small answers

@@ -1,6 +1,8 @@
 import type { Staff } from '../../../contract/admin/schemas.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
-import type { Ledger } from '../ledger/ledger.ts';
+import { Code } from '../../../contract/errors.ts';
+import { AppError } from '../errors.ts';
+import { LedgerError, type Ledger } from '../ledger/ledger.ts';
 import { trimDecimal, USDT_SCALE } from '../money/amounts.ts';
 import { fromUnits, toUnits } from '../money/decimal.ts';
 import type { Queryable } from '../platform/db/database.ts';
@@ -40,23 +42,33 @@ export class RewardsPool {
     };
   }
 
-  /** Moves the operator's money into the pool (once per form key), with a reason. */
+  /**
+   * Moves the operator's money into the pool (once per form key), with a reason. The key sent
+   * again with another amount is the caller's mistake (10134), as in every money call.
+   */
   async fund(staff: Staff, body: { key: string; amount: string; reason: string }) {
     return this.ledger.atomically(async (tx) => {
-      const { replayed } = await this.ledger.post(tx, {
-        key: rewardsKey.funding(staff.id, body.key),
-        asset: 'USDT',
-        book: 'real',
-        legs: [
-          {
-            from: { platform: 'operator_capital' },
-            to: { platform: REWARDS_POOL },
-            amount: toUnits(body.amount, USDT_SCALE),
-            kind: 'reward_pool_funding',
-            reference: 'rewards:pool',
-          },
-        ],
-      });
+      const { replayed } = await this.ledger
+        .post(tx, {
+          key: rewardsKey.funding(staff.id, body.key),
+          asset: 'USDT',
+          book: 'real',
+          legs: [
+            {
+              from: { platform: 'operator_capital' },
+              to: { platform: REWARDS_POOL },
+              amount: toUnits(body.amount, USDT_SCALE),
+              kind: 'reward_pool_funding',
+              reference: 'rewards:pool',
+            },
+          ],
+        })
+        .catch((err: unknown) => {
+          if (err instanceof LedgerError && err.reason === 'idempotency_conflict') {
+            throw new AppError(Code.requestKeyReused);
+          }
+          throw err;
+        });
       if (!replayed) {
         await this.audit.append(tx, staff, {
           action: 'rewards.pool.fund',

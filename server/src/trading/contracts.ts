@@ -443,7 +443,7 @@ export class Contracts {
           ? ['waiting', 'open']
           : [q.status];
     const where =
-      'user_id = $1 and book = $2 and status = any($3) and ($4::int is null or instrument_id = $4)';
+      'user_id = $1 and book = $2 and status = any($3) and ($4::bigint is null or instrument_id = $4)';
     const args = [userId, book, statuses, q.instrumentId ?? null];
     const rows = await this.db.query<OrderRow>(
       `select ${COLUMNS} from contract_orders where ${where} order by id desc limit $5 offset $6`,

@@ -224,7 +224,7 @@ export class Options {
     q: { status?: 'open' | 'settled'; instrumentId?: number; page: number; size: number },
   ): Promise<{ list: OptionOrder[]; total: number }> {
     const where =
-      'user_id = $1 and book = $2 and ($3::text is null or status = $3) and ($4::int is null or instrument_id = $4)';
+      'user_id = $1 and book = $2 and ($3::text is null or status = $3) and ($4::bigint is null or instrument_id = $4)';
     const args = [userId, book, q.status ?? null, q.instrumentId ?? null];
     const rows = await this.db.query<OptionRow>(
       `select ${COLUMNS} from option_orders where ${where} order by id desc limit $5 offset $6`,

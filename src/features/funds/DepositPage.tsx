@@ -104,7 +104,7 @@ function DepositForm() {
       key: requestKey.next(),
       asset: option.asset,
       network: option.network,
-      amount,
+      amount: amount.trim(),
       txHash,
       last6: last6.trim() === '' && onChain !== null ? undefined : last6,
       proofId: file === null ? undefined : (proofId ?? '0'.repeat(32)),

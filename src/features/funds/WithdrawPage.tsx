@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { amountSchema } from '../../../contract/common/amounts.ts';
 import { toUnits } from '../../../contract/decimal.ts';
 import { Code } from '../../../contract/errors.ts';
 import type { Network } from '../../../contract/funds/addresses.ts';
 import {
-  amountSchema,
   ASSET_SCALE,
   ASSETS,
   fitsScale,
@@ -44,12 +44,12 @@ function quote(
   rate: string,
   limits: { available: string; minimum: string | undefined },
 ): { fee: string; received: string } | { problem: { code: number; limit?: string } } | null {
-  if (amount.trim() === '') return null;
+  if (amount === '') return null;
   if (!amountSchema.safeParse(amount).success || !fitsScale(amount, asset)) {
     return { problem: { code: Code.amountInvalid } };
   }
   const scale = ASSET_SCALE[asset];
-  const units = toUnits(amount.trim(), scale);
+  const units = toUnits(amount, scale);
   if (units > toUnits(limits.available, scale))
     return { problem: { code: Code.insufficientBalance } };
   if (limits.minimum !== undefined && units < toUnits(limits.minimum, scale)) {
@@ -89,7 +89,9 @@ function WithdrawForm() {
       ? list.find((o) => o.asset === asset && o.bankWithdrawal)
       : (networks.find((o) => o.network === network) ?? networks[0]);
   const available = balances.data?.assets.find((a) => a.asset === asset)?.available ?? '0';
-  const quoted = quote(amount, asset, rate, { available, minimum: option?.minWithdrawal });
+  // The server reads the amount exactly as sent: the spaces a person typed around it go first.
+  const typed = amount.trim();
+  const quoted = quote(typed, asset, rate, { available, minimum: option?.minWithdrawal });
   const figures = quoted !== null && 'fee' in quoted ? quoted : null;
   const problem =
     quoted !== null && 'problem' in quoted
@@ -113,8 +115,15 @@ function WithdrawForm() {
     form.clear();
     const draft =
       method === 'crypto'
-        ? { method, key: requestKey.next(), asset, network: option?.network, address, amount }
-        : { method, key: requestKey.next(), asset, amount, ...bank };
+        ? {
+            method,
+            key: requestKey.next(),
+            asset,
+            network: option?.network,
+            address,
+            amount: typed,
+          }
+        : { method, key: requestKey.next(), asset, amount: typed, ...bank };
     const body = form.check(withdrawalBody, draft, fundsFieldCodes);
     if (body === null) return;
     // What the server would refuse is not offered for confirmation: the amount field says why.

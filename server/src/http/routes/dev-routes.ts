@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { decimalText } from '../../../../contract/common/amounts.ts';
 import { Code } from '../../../../contract/errors.ts';
 import type { MarketService } from '../../market/market-service.ts';
 import type { OutboxSender } from '../../platform/notify/outbox-sender.ts';
@@ -23,7 +24,7 @@ export function devRoutes(app: FastifyInstance, outbox: OutboxSender): void {
 const tickBody = z
   .object({
     code: z.string().regex(/^[A-Z0-9]{2,20}$/),
-    price: z.string().regex(/^\d{1,12}(\.\d{1,12})?$/),
+    price: decimalText({ whole: 12, decimals: 12 }),
   })
   .strict();
 

@@ -106,7 +106,8 @@ function ParamEditor({
   async function submit(e: FormEvent) {
     e.preventDefault();
     form.clear();
-    const body = form.check(setParamBody, { key: param.key, value, reason });
+    // The server reads a value exactly as sent (an amount's rule takes no spaces).
+    const body = form.check(setParamBody, { key: param.key, value: value.trim(), reason });
     if (body === null) return;
     await form.run(async () => {
       await staffCall('setParam', { body });

@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { encodeFunctionData, getAddress, type Address, type Hex } from 'viem';
+import { amountSchema } from '../../../../contract/common/amounts.ts';
 import { toUnits } from '../../../../contract/decimal.ts';
 import { useAccount, useSendTransaction, useSwitchChain } from 'wagmi';
 import { Code } from '../../../../contract/errors.ts';
 import {
-  amountSchema,
   fitsScale,
   type ChainTransfer,
   type FundingOption,
