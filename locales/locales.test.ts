@@ -48,15 +48,42 @@ const SAME_EVERYWHERE = new Set([
   'Spot',
 ]);
 /** A count and a unit abbreviation ("{{count}} min") may read the same in several languages. */
-const COUNT_AND_UNIT = /^\{\{\w+\}\} ?\p{L}{1,3}\.?$/u;
+const COUNT_AND_UNIT = /^\{\{\w+(, ?\w+)?\}\} ?\p{L}{1,3}\.?$/u;
 function mayEqualEnglish(value: string): boolean {
   return (
     SAME_EVERYWHERE.has(value) ||
     COUNT_AND_UNIT.test(value) ||
-    !/[A-Za-z]{2}/.test(value.replace(/\{\{\w+\}\}/g, ''))
+    !/[A-Za-z]{2}/.test(value.replace(/\{\{[^}]+\}\}/g, ''))
   );
 }
-const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+/** A message's placeholders with the format each names (`amount:amount`, `id`), sorted. */
+const placeholders = (s: string) =>
+  [...s.matchAll(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g)]
+    .map((m) => (m[2] === undefined ? m[1] : `${m[1]}:${m[2]}`))
+    .sort();
+
+/**
+ * One way to show figures and dates (issue 31): a placeholder named for an amount, a price or
+ * quantity, or a moment names its format (src/i18n/message-formats.ts), so no message shows an
+ * unformatted number or an ISO timestamp whatever its caller passes.
+ */
+const FORMAT_OF: Readonly<Record<string, 'amount' | 'number' | 'datetime'>> = {
+  ...Object.fromEntries(
+    ['amount', 'total', 'fee', 'returns', 'penalty', 'balance', 'available', 'received']
+      .concat(['current', 'owed', 'totalRepay', 'totalInterest', 'dailyDamages', 'damages'])
+      .map((n) => [n, 'amount']),
+  ),
+  ...Object.fromEntries(
+    ['ask', 'liquidation', 'tick', 'lot', 'filled', 'qty', 'settle', 'market'].map((n) => [
+      n,
+      'number',
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['at', 'until', 'date', 'time', 'day', 'paidAt', 'repayBy'].map((n) => [n, 'datetime']),
+  ),
+};
+const FORMATS = new Set(['amount', 'number', 'datetime']);
 
 /**
  * i18next words a counted key (`t(key, { count })`) by the plural form the language's rules
@@ -102,6 +129,23 @@ describe('locales', () => {
       english.get(ns)?.has(key) === true || english.get(ns)?.has(`${key}_other`) === true;
     const missing = keysUsedInCode().filter(({ ns, key }) => !has(ns, key));
     expect(missing).toEqual([]);
+  });
+
+  it('names the format of every amount, price, quantity and date placeholder', () => {
+    const problems: string[] = [];
+    for (const [ns, messages] of english) {
+      for (const [key, value] of messages) {
+        for (const m of value.matchAll(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g)) {
+          const [, name = '', format] = m;
+          const wanted = FORMAT_OF[name];
+          if (format !== undefined && !FORMATS.has(format))
+            problems.push(`${ns}:${key} ${format}?`);
+          if (wanted !== undefined && format !== wanted)
+            problems.push(`${ns}:${key} {{${name}}} wants ", ${wanted}"`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   it('has a message for every catalogue code', () => {

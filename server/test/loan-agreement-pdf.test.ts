@@ -225,7 +225,9 @@ async function wordsOf(lang: Language) {
         tree,
       );
     if (typeof found !== 'string') throw new Error(`no ${lang}:${key}`);
-    return found.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name]));
+    return found.replace(/\{\{\s*(\w+)\s*(?:,\s*\w+\s*)?\}\}/g, (_, name: string) =>
+      String(values[name]),
+    );
   };
 }
 
@@ -236,12 +238,15 @@ function localeOf(lang: Language, timeZone: string) {
   const number = new Intl.NumberFormat(tag, { numberingSystem: 'latn', useGrouping: true });
   const point = number.formatToParts(1.5).find((x) => x.type === 'decimal')?.value ?? '.';
   const latn = { numberingSystem: 'latn', dateStyle: 'long' } as const;
+  const decimal = (v: string) => {
+    const [whole = '0', fraction] = v.split('.');
+    const g = number.format(BigInt(whole));
+    return fraction === undefined ? g : `${g}${point}${fraction}`;
+  };
   return {
-    decimal: (v: string) => {
-      const [whole = '0', fraction] = v.split('.');
-      const g = number.format(BigInt(whole));
-      return fraction === undefined ? g : `${g}${point}${fraction}`;
-    },
+    decimal,
+    // An amount drops its trailing zeros ("1,005 USDT"), as every screen shows one.
+    amount: (v: string) => decimal(v.includes('.') ? v.replace(/\.?0+$/, '') : v),
     day: (d: string) =>
       new Intl.DateTimeFormat(tag, { ...latn, timeZone: 'UTC' }).format(new Date(`${d}T00:00Z`)),
     moment: (iso: string) =>
@@ -256,16 +261,16 @@ async function expectedText(lang: Language, loan: Loan, who: { id: number; name:
   const f = loan.figures;
   const values = {
     productName: 'Flex',
-    amount: l.decimal(f.amount),
+    amount: l.amount(f.amount),
     termDays: f.termDays,
     dailyRatePercent: l.decimal(f.dailyRatePercent),
     annualPercent: l.decimal(f.annualPercent),
     freeDays: f.freeDays,
-    totalInterest: l.decimal(f.totalInterest),
-    totalRepay: l.decimal(f.totalRepay),
+    totalInterest: l.amount(f.totalInterest),
+    totalRepay: l.amount(f.totalRepay),
     repayBy: l.day(f.repayBy),
     overdueRatePercent: l.decimal(f.overdueRatePercent),
-    dailyDamages: l.decimal(f.dailyDamages),
+    dailyDamages: l.amount(f.dailyDamages),
   };
   const [row] = await server.db.query<{ sha: string; signed: string; username: string }>(
     `select l.signature_sha256 as sha, l.figures ->> 'signedAt' as signed, u.username
@@ -282,7 +287,7 @@ async function expectedText(lang: Language, loan: Loan, who: { id: number; name:
     say('pdf.lender'),
     'Kestrel Markets',
     say('figures.totalRepay'),
-    `${l.decimal(f.totalRepay)} USDT`,
+    `${l.amount(f.totalRepay)} USDT`,
     say('figures.repayBy'),
     l.day(f.repayBy),
     say('status.repaid'),
@@ -291,7 +296,7 @@ async function expectedText(lang: Language, loan: Loan, who: { id: number; name:
     say('detail.repaidAt'),
     l.moment(loan.repaidAt ?? ''),
     say('detail.repaidAmount'),
-    `${l.decimal(loan.repaidAmount ?? '')} USDT`,
+    `${l.amount(loan.repaidAmount ?? '')} USDT`,
     say('pdf.signedAt'),
     l.moment(row.signed),
     row.sha,

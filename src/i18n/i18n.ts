@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_TAGS, RTL_LANGUAGES, type Language } from '../../contract/languages.ts';
 import { preferences } from '../state/preferences.ts';
 import { loadLocale, loadScreenOnlyLoaders } from './locale-files.ts';
+import { registerMessageFormats } from './message-formats.ts';
 import { NAMESPACES, SCREEN_NAMESPACES } from './namespaces.ts';
 
 const lazyLocales: BackendModule = {
@@ -43,6 +44,7 @@ export async function initI18n(): Promise<void> {
       react: { useSuspense: true },
       returnNull: false,
     }));
+  registerMessageFormats(i18next);
   applyDocumentDescription();
 }
 
@@ -67,7 +69,4 @@ export async function changeLanguage(language: Language): Promise<void> {
   applyDocumentDescription();
 }
 
-/** The BCP 47 tag of the current language, for Intl formatting. */
-export function currentLocaleTag(): string {
-  return LANGUAGE_TAGS[preferences.get().language];
-}
+export { currentLocaleTag } from './locale-tag.ts';

@@ -1,4 +1,4 @@
-import { currentLocaleTag } from '../i18n/i18n.ts';
+import { currentLocaleTag } from '../i18n/locale-tag.ts';
 
 /**
  * Groups the whole part of a decimal string for display without turning it into a float, so
@@ -11,6 +11,18 @@ export function formatDecimal(value: string | null): string {
   const [whole = '0', fraction] = (negative ? value.slice(1) : value).split('.');
   const { grouping, point } = decimalFormat(currentLocaleTag());
   return `${negative ? '-' : ''}${grouping.format(BigInt(whole))}${fraction === undefined ? '' : `${point}${fraction}`}`;
+}
+
+/**
+ * An amount of an asset, as every screen, notice and message shows one (issue 31): exact,
+ * trailing zeros dropped, grouped with the language's separators: "1,005 USDT", never
+ * "1,005.000000 USDT" in one place and "1005 USDT" in another. A price keeps its digits
+ * (formatDecimal): its precision is part of what it says.
+ */
+export function formatAmount(value: string | null): string {
+  if (value === null) return '—';
+  const trimmed = value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+  return formatDecimal(trimmed === '-0' ? '0' : trimmed);
 }
 
 /**

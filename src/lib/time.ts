@@ -1,4 +1,4 @@
-import { currentLocaleTag } from '../i18n/i18n.ts';
+import { currentLocaleTag } from '../i18n/locale-tag.ts';
 
 /** A record's time in the reader's language, with Latin digits like the amounts beside it. */
 export function formatTime(iso: string): string {

@@ -1,9 +1,10 @@
-import { formatDecimal } from '../lib/format.ts';
+import { formatAmount } from '../lib/format.ts';
 
 /**
- * A money amount exactly as the server sent it, grouped for reading, with its coin. `signed`
- * writes a "+" before a positive amount: inside the figure, which `.num` isolates left to
- * right, so in Arabic a profit reads "+8.89 USDT", never "8.89 USDT+".
+ * A money amount as every screen shows one (formatAmount: exact, trailing zeros dropped,
+ * grouped), with its coin. `signed` writes a "+" before a positive amount: inside the figure,
+ * which `.num` isolates left to right, so in Arabic a profit reads "+8.89 USDT", never
+ * "8.89 USDT+".
  */
 export function Amount({
   value,
@@ -18,7 +19,7 @@ export function Amount({
   return (
     <span className="num amount">
       {plus && '+'}
-      {formatDecimal(value)}
+      {formatAmount(value)}
       {asset !== undefined && <span className="amount-asset"> {asset}</span>}
     </span>
   );

@@ -85,7 +85,7 @@ function parties(a: SignedAgreement, say: Say): Block[] {
 
 /** The figures as the screen listed them before signing (LoansPage's AgreementFigures). */
 function figures(f: Loan['figures'], say: Say, format: LocaleFormat): Block[] {
-  const usdt = (value: string) => `${format.decimal(value)} USDT`;
+  const usdt = (value: string) => `${format.amount(value)} USDT`;
   const percent = (value: string) => `${format.decimal(value)}%`;
   const rows: [string, string][] = [
     ['figures.amount', usdt(f.amount)],
@@ -107,16 +107,16 @@ function clauses(loan: Loan, say: Say, format: LocaleFormat): Block[] {
   const f = loan.figures;
   const values: WordValues = {
     productName: loan.productName,
-    amount: format.decimal(f.amount),
+    amount: format.amount(f.amount),
     termDays: f.termDays,
     dailyRatePercent: format.decimal(f.dailyRatePercent),
     annualPercent: format.decimal(f.annualPercent),
     freeDays: f.freeDays,
-    totalInterest: format.decimal(f.totalInterest),
-    totalRepay: format.decimal(f.totalRepay),
+    totalInterest: format.amount(f.totalInterest),
+    totalRepay: format.amount(f.totalRepay),
     repayBy: format.calendarDay(f.repayBy),
     overdueRatePercent: format.decimal(f.overdueRatePercent),
-    dailyDamages: format.decimal(f.dailyDamages),
+    dailyDamages: format.amount(f.dailyDamages),
   };
   return [
     heading(say('pdf.terms')),
@@ -139,10 +139,7 @@ function status(loan: Loan, say: Say, format: LocaleFormat): Block[] {
     ...line('pdf.reason', loan.reasonCode && say(`reviewReason.${loan.reasonCode}`)),
     ...line('detail.dueDay', loan.dueDay && format.calendarDay(loan.dueDay)),
     ...line('detail.repaidAt', loan.repaidAt && format.instant(loan.repaidAt)),
-    ...line(
-      'detail.repaidAmount',
-      loan.repaidAmount && `${format.decimal(loan.repaidAmount)} USDT`,
-    ),
+    ...line('detail.repaidAmount', loan.repaidAmount && `${format.amount(loan.repaidAmount)} USDT`),
   ];
 }
 

@@ -37,6 +37,15 @@ export class LocaleFormat {
     return `${negative ? '-' : ''}${grouped}${fraction === undefined ? '' : `${this.point}${fraction}`}`;
   }
 
+  /**
+   * An amount of an asset, as the screens show one (src/lib/format.ts formatAmount): exact,
+   * trailing zeros dropped, grouped ("1,005 USDT", never "1,005.000000 USDT").
+   */
+  amount(value: string): string {
+    const trimmed = value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+    return this.decimal(trimmed);
+  }
+
   /** A calendar day, `YYYY-MM-DD` ("5 December 2026", "2026年12月5日"). */
   calendarDay(day: string): string {
     const [y, m, d] = day.split('-').map(Number);

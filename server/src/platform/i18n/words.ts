@@ -13,7 +13,7 @@ const loaded = new Map<string, Promise<Words>>();
 
 /**
  * One namespace of the app's words in one language, for what the server writes itself (a
- * PDF): the same file the screens read, worded the way i18next does it (`{{name}}` values,
+ * PDF): the same file the screens read, worded the way i18next does it (`{{name}}` and `{{name, format}}` values,
  * `key_one` / `key_other` plural forms by the language's rules), so a document says what the
  * screen said, in the same words.
  */
@@ -54,7 +54,9 @@ export class Words {
       typeof count === 'number' ? this.entries.get(`${key}_${this.plurals.select(count)}`) : null;
     const text = form ?? this.entries.get(key) ?? this.entries.get(`${key}_other`);
     assert(text !== undefined, `no words for ${this.language}:${key}`);
-    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
+    // `{{name, format}}`: the format is the app's (src/i18n/message-formats.ts); here the
+    // caller passes the value already formatted by LocaleFormat, so only the name is read.
+    return text.replace(/\{\{\s*(\w+)\s*(?:,\s*\w+\s*)?\}\}/g, (_, name: string) => {
       const value = values[name];
       assert(value !== undefined, `${this.language}:${key} needs {{${name}}}`);
       return String(value);
