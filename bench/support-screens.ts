@@ -48,7 +48,7 @@ async function oneMessage(from: Page, input: string, to: Page, text: string): Pr
   await to.evaluate((t) => (window as unknown as { wanted: Set<string> }).wanted.add(t), text);
   await from.getByLabel(input, { exact: true }).fill(text);
   const sent = await from.evaluate(() => {
-    const send = [...document.querySelectorAll('button')].find(
+    const send = Array.from(document.querySelectorAll('button')).find(
       (b) => b.textContent?.trim() === 'Send' && !b.disabled,
     );
     send?.click();
