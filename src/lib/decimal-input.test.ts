@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inputProblem } from './decimal-input.ts';
+import { inputProblem, tidyDecimal } from './decimal-input.ts';
 
 describe('inputProblem', () => {
   const lots = { min: '0.001', max: '1000', step: '0.001' };
@@ -28,5 +28,16 @@ describe('inputProblem', () => {
     expect(inputProblem('12.5', {})).toBeUndefined();
     expect(inputProblem('10', { min: '10', max: '5000' })).toBeUndefined();
     expect(inputProblem('9.99', { min: '10', max: '5000' })).toEqual({ kind: 'min', min: '10' });
+  });
+});
+
+describe('tidyDecimal', () => {
+  it('reads a comma as the decimal mark only in a language that writes one', () => {
+    expect(tidyDecimal('1,5', ',')).toBe('1.5');
+    expect(tidyDecimal(' 1 000,5 ', ',')).toBe('1000.5');
+    // In English "1,000" is a thousand with its separator: never taken as 1.
+    expect(tidyDecimal('1,000', '.')).toBe('1,000');
+    expect(inputProblem('1,000')).toEqual({ kind: 'notNumber' });
+    expect(tidyDecimal('1,000.5', ',')).toBe('1,000.5');
   });
 });

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isDecimalText } from '../../contract/common/decimal-text.ts';
-import { formatDecimal } from './format.ts';
+import { decimalPoint, formatDecimal } from './format.ts';
 
 /**
  * Why a typed amount cannot be sent, and which bound or step it missed, so a form can say what
@@ -27,9 +27,17 @@ export interface InputRule {
 const WIRE = { whole: 12, decimals: 8 };
 const NEGATIVE = /^-\d+(\.\d+)?$/;
 
-/** What the person typed, tidied: a comma as the decimal mark, spaces dropped. */
-export function tidyDecimal(text: string): string {
-  return text.trim().replace(/\s/g, '').replace(',', '.');
+/**
+ * What the person typed, tidied: spaces dropped, and one comma read as the decimal mark (a
+ * phone's keypad may offer only a comma). Where the language's mark is a point, a comma before
+ * exactly three digits ("1,000") is a thousands separator: it is left as typed, and refused as
+ * not a number, never read as 1.
+ */
+export function tidyDecimal(text: string, point = decimalPoint()): string {
+  const compact = text.replace(/\s/g, '');
+  if (compact.includes('.') || compact.split(',').length !== 2) return compact;
+  if (point !== ',' && /,\d{3}$/.test(compact)) return compact;
+  return compact.replace(',', '.');
 }
 
 function decimalsOf(value: string): number {

@@ -32,6 +32,11 @@ export function formatAmount(value: string | null): string {
 const decimalFormats = new Map<string, { grouping: Intl.NumberFormat; point: string }>();
 const compactFormats = new Map<string, Intl.NumberFormat>();
 
+/** The current language's decimal mark ("." or ","). */
+export function decimalPoint(): string {
+  return decimalFormat(currentLocaleTag()).point;
+}
+
 /**
  * Makes the language's number formatter ahead of the first figure: called while the first
  * screen waits for its data, so that making it is not part of the render that shows them.
