@@ -135,6 +135,13 @@ test('loan: calculated, signed on screen, approved by staff out of the lending a
   await page.goto('/loan');
   await expect(page.getByTestId('loans-lending')).toContainText('20,000');
   const product = page.getByTestId('loans-product').filter({ hasText: 'Flex' });
+  // One credit limit, explained: the least of the product's maximum, the person's verified
+  // limit and what the lending account can lend, each with its value.
+  const credit = product.getByTestId('loans-credit');
+  await expect(credit.getByTestId('loans-credit-product')).toContainText('5,000');
+  await expect(credit.getByTestId('loans-credit-personal')).toContainText('USDT');
+  await expect(credit.getByTestId('loans-credit-lending')).toContainText('20,000');
+  await expect(credit).toHaveAttribute('data-limit', /^\d/);
   await product.getByTestId('loans-amount').fill('1000');
   await product.getByTestId('loans-term').selectOption('7');
   // 0.1% a day after 2 free days: 5 days charged, 5 USDT; 1,005 to repay.
@@ -176,7 +183,26 @@ test('loan: calculated, signed on screen, approved by staff out of the lending a
   const detail = page.getByTestId('loans-detail');
   await expect(detail).toHaveAttribute('data-status', 'repaying');
   await expect(page.getByTestId('loans-schedule')).toBeVisible();
+  // Nothing of the schedule is cut off or hidden sideways, at 1440 px and at 390 px.
+  const clipped = await page.getByTestId('loans-schedule').evaluate((table) => {
+    const box = (table.parentElement ?? table).getBoundingClientRect();
+    const page = document.documentElement;
+    return (
+      (table.parentElement?.scrollWidth ?? 0) > (table.parentElement?.clientWidth ?? 0) + 1 ||
+      box.right > page.clientWidth + 1 ||
+      box.left < -1
+    );
+  });
+  expect(clipped).toBe(false);
   await page.getByTestId('loans-repay').click();
+  // The repayment, item by item, and the balance it leaves: 1,000 + 1 of interest, no damages.
+  await expect(page.getByTestId('loans-repay-principal')).toHaveAttribute('data-value', /^1000/);
+  await expect(page.getByTestId('loans-repay-interest')).toHaveAttribute(
+    'data-value',
+    /^1(\.0+)?$/,
+  );
+  await expect(page.getByTestId('loans-repay-damages')).toHaveAttribute('data-value', /^0(\.0+)?$/);
+  await expect(page.getByTestId('loans-repay-after')).toHaveAttribute('data-value', /^9(\.0+)?$/);
   await expect(detail).toContainText('1,001');
   await page.getByTestId('loans-repay-confirm').click();
   await expect(detail).toHaveAttribute('data-status', 'repaid');
@@ -212,6 +238,11 @@ test('in Arabic, the plans and loans pages read right to left with nothing left 
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(plans.title);
   await expect(page.getByTestId('plans-product').first()).toBeVisible();
+  expect(latinWords(await ownText(page))).toEqual([]);
+  // The plan form in the real account: its schedule, balance, rates and risk line in Arabic.
+  await page.getByTestId('switch-real').first().click();
+  await expect(page.getByTestId('plans-schedule').first()).toBeVisible();
+  await expect(page.getByTestId('plans-risk').first()).toBeVisible();
   expect(latinWords(await ownText(page))).toEqual([]);
   await page.goto('/loan');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(loans.title);

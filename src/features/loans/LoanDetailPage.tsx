@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { fromUnits, toUnits } from '../../../contract/decimal.ts';
 import type { Loan } from '../../../contract/loans/schemas.ts';
+import { useBalances } from '../../api/balances.ts';
 import { call, fetchOwnFile } from '../../api/client.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
-import { formatDateTime } from '../../lib/time.ts';
+import { formatDateTime, formatDay } from '../../lib/time.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { Figure } from '../../ui/Figure.tsx';
+import { InsufficientFunds } from '../../ui/InsufficientFunds.tsx';
 import { LoanStatusBadge } from './LoanStatusBadge.tsx';
 import { useLoan, useRefreshLoans } from './queries.ts';
 import './loans.css';
@@ -54,6 +57,46 @@ function AgreementPdf({ id }: { id: number }) {
   );
 }
 
+/**
+ * What a repayment takes, item by item as the server counts `owed` (the principal, interest to
+ * date, damages), and the real USDT left after it; a balance short of it says so before the
+ * confirmation.
+ */
+function RepayFigures({ loan }: { loan: Loan }) {
+  const { t } = useTranslation('loans');
+  const available = useBalances().data?.assets.find((a) => a.asset === 'USDT')?.available;
+  const owed = loan.owed ?? '0';
+  const after = available === undefined ? null : toUnits(available, 6) - toUnits(owed, 6);
+  return (
+    <>
+      <dl className="loans-facts loans-repay-figures" data-testid="loans-repay-figures">
+        <Figure label={t('figures.amount')} value={loan.amount} testId="loans-repay-principal">
+          <Amount value={loan.amount} asset="USDT" />
+        </Figure>
+        <Figure label={t('detail.interest')} value={loan.interest} testId="loans-repay-interest">
+          <Amount value={loan.interest} asset="USDT" />
+        </Figure>
+        <Figure label={t('detail.damages')} value={loan.damages} testId="loans-repay-damages">
+          <Amount value={loan.damages} asset="USDT" />
+        </Figure>
+        <Figure label={t('detail.owed')} value={owed} testId="loans-repay-owed">
+          <Amount value={owed} asset="USDT" />
+        </Figure>
+        {after !== null && after >= 0n && (
+          <Figure
+            label={t('detail.balanceAfter')}
+            value={fromUnits(after, 6)}
+            testId="loans-repay-after"
+          >
+            <Amount value={fromUnits(after, 6)} asset="USDT" />
+          </Figure>
+        )}
+      </dl>
+      {after !== null && after < 0n && <InsufficientFunds asset="USDT" />}
+    </>
+  );
+}
+
 /** Repaying in full: principal, interest to date and any damages, as `owed` says. */
 function Repay({ loan }: { loan: Loan }) {
   const { t } = useTranslation('loans');
@@ -78,6 +121,7 @@ function Repay({ loan }: { loan: Loan }) {
     <div className="loans-repay">
       {asking ? (
         <>
+          <RepayFigures loan={loan} />
           <p>{t('detail.repayConfirm', { owed: loan.owed ?? '0' })}</p>
           <div className="loans-actions">
             <button type="button" className="btn btn-ghost" onClick={() => setAsking(false)}>
@@ -133,15 +177,17 @@ function Schedule({ loan }: { loan: Loan }) {
           <tbody>
             {loan.schedule.map((row) => (
               <tr key={row.day}>
-                <td className="num">{row.day}</td>
-                <td className="num">{row.date}</td>
-                <td>
+                <td className="num" data-label={t('detail.day')}>
+                  {row.day}
+                </td>
+                <td data-label={t('detail.date')}>{formatDay(row.date)}</td>
+                <td data-label={t('detail.interest')}>
                   <Amount value={row.interest} />
                 </td>
-                <td>
+                <td data-label={t('detail.damages')}>
                   <Amount value={row.damages} />
                 </td>
-                <td>
+                <td data-label={t('detail.owed')}>
                   <Amount value={row.owed} />
                 </td>
               </tr>
@@ -188,7 +234,7 @@ function LoanView({ loan }: { loan: Loan }) {
             <Amount value={f.dailyDamages} asset="USDT" />
           </Figure>
           <Figure label={t('detail.dueDay')}>
-            <span className="num">{loan.dueDay ?? '—'}</span>
+            <span>{loan.dueDay === null ? '—' : formatDay(loan.dueDay)}</span>
           </Figure>
           <Figure label={t('detail.daysAccrued')}>
             <span className="num">{loan.daysAccrued}</span>
@@ -234,7 +280,7 @@ export default function LoanDetailPage() {
   const id = Number(useParams().id);
   const loan = useLoan(id);
   return (
-    <div className="page page-narrow loans-page" data-testid="loans-detail-page">
+    <div className="page loans-page loans-detail-page" data-testid="loans-detail-page">
       <p>
         <Link className="link" to="/loan">
           {t('detail.back')}

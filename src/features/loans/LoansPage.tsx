@@ -45,6 +45,52 @@ function smaller(a: string, b: string | null): string {
   return toUnits(a, SCALE) <= toUnits(b, SCALE) ? a : b;
 }
 
+/** What bounds a loan of this product (Nexo's one credit line): each part, and the least. */
+interface CreditLimit {
+  productMax: string;
+  /** The person's verified limit; null until identity is verified. */
+  personalMax: string | null;
+  /** What the lending account can lend now. */
+  lendingRoom: string;
+  limit: string;
+}
+
+function creditLimitOf(product: LoanProduct, personalMax: string | null, room: string) {
+  const limit = smaller(smaller(product.maxAmount, personalMax), room);
+  return { productMax: product.maxAmount, personalMax, lendingRoom: room, limit };
+}
+
+/** The credit limit, explained: the lesser of three figures, each shown with its value. */
+function CreditLimitFacts({ credit }: { credit: CreditLimit }) {
+  const { t } = useTranslation('loans');
+  const binding = (v: string | null) =>
+    v !== null && toUnits(v, SCALE) === toUnits(credit.limit, SCALE) ? ' loans-binding' : '';
+  return (
+    <section className="loans-credit" data-testid="loans-credit" data-limit={credit.limit}>
+      <p>
+        <strong>{t('credit.title')}</strong> <Amount value={credit.limit} asset="USDT" />
+      </p>
+      <p className="muted">{t('credit.rule')}</p>
+      <ul className="loans-credit-parts">
+        <li className={binding(credit.productMax)} data-testid="loans-credit-product">
+          {t('credit.product')} <Amount value={credit.productMax} asset="USDT" />
+        </li>
+        <li className={binding(credit.personalMax)} data-testid="loans-credit-personal">
+          {t('credit.personal')}{' '}
+          {credit.personalMax === null ? (
+            t('credit.unverified')
+          ) : (
+            <Amount value={credit.personalMax} asset="USDT" />
+          )}
+        </li>
+        <li className={binding(credit.lendingRoom)} data-testid="loans-credit-lending">
+          {t('credit.lending')} <Amount value={credit.lendingRoom} asset="USDT" />
+        </li>
+      </ul>
+    </section>
+  );
+}
+
 /** What the amount and term cost, as the agreement will state it (contract/loans/terms.ts). */
 function CalculatorFigures({ figures }: { figures: ReturnType<typeof loanFigures> }) {
   const { t } = useTranslation('loans');
@@ -89,11 +135,11 @@ function ApplyAction({ disabled, onApply }: { disabled: boolean; onApply: () => 
 /** The amount and the term, and every figure they make before anything is signed. */
 function Calculator({
   product,
-  personalMax,
+  credit,
   onApply,
 }: {
   product: LoanProduct;
-  personalMax: string | null;
+  credit: CreditLimit;
   onApply: (application: Application) => void;
 }) {
   const { t } = useTranslation('loans');
@@ -103,7 +149,7 @@ function Calculator({
   const value = tidyDecimal(amount);
   const problem = inputProblem(value, {
     min: product.minAmount,
-    max: smaller(product.maxAmount, personalMax),
+    max: credit.limit,
     step: '0.000001',
   });
   const units = problem === undefined ? toUnits(value, SCALE) : null;
@@ -156,7 +202,7 @@ function Calculator({
       </div>
       {figures !== null && <CalculatorFigures figures={figures} />}
       <ApplyAction
-        disabled={figures === null || personalMax === null}
+        disabled={figures === null || credit.personalMax === null}
         onApply={() => onApply({ product, amount: value, termDays })}
       />
     </div>
@@ -166,13 +212,16 @@ function Calculator({
 function ProductCard({
   product,
   personalMax,
+  lendingRoom,
   onApply,
 }: {
   product: LoanProduct;
   personalMax: string | null;
+  lendingRoom: string;
   onApply: (application: Application) => void;
 }) {
   const { t } = useTranslation('loans');
+  const credit = creditLimitOf(product, personalMax, lendingRoom);
   return (
     <li className="card loans-product" data-testid="loans-product" data-id={product.id}>
       <h2 className="loans-name">{product.name}</h2>
@@ -191,7 +240,8 @@ function ProductCard({
           <span className="num">{product.overdueRatePercent}%</span>
         </Figure>
       </dl>
-      <Calculator product={product} personalMax={personalMax} onApply={onApply} />
+      <CreditLimitFacts credit={credit} />
+      <Calculator product={product} credit={credit} onApply={onApply} />
     </li>
   );
 }
@@ -470,6 +520,7 @@ export default function LoansPage() {
                   key={product.id}
                   product={product}
                   personalMax={products.data.personalMax}
+                  lendingRoom={products.data.lendingBalance}
                   onApply={setApplication}
                 />
               ))}
