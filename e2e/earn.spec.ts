@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EARN_SERVER_ENV, Operator, passDays, personOf } from './support/earn.ts';
 import { chooseLanguage, expect, registerByEmail, test } from './support/fixtures.ts';
+import { pdfText } from '../server/test/helpers/pdf.ts';
 import { OwnServer } from './support/own-server.ts';
 import { staffWindow } from './support/staff.ts';
 
@@ -206,6 +207,13 @@ test('loan: calculated, signed on screen, approved by staff out of the lending a
   await expect(detail).toContainText('1,001');
   await page.getByTestId('loans-repay-confirm').click();
   await expect(detail).toHaveAttribute('data-status', 'repaid');
+  // The signed agreement, downloaded as the person would: it says it was repaid, and how much.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('loans-pdf').click();
+  const pdf = readFileSync(await (await download).path());
+  const text = (await pdfText(new Uint8Array(pdf))).flat().join(' ');
+  expect(text).toContain('Flex');
+  expect(text).toContain('1,001 USDT');
   await page.goto('/profile/balance');
   await expect(page.getByTestId('available-USDT')).toHaveText('9');
 });
