@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invites } from '../../contract/invites/schemas.ts';
+import { defined } from './helpers/defined.ts';
 import { quickUser, USER } from './helpers/funds.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -50,16 +51,16 @@ async function ring(size: number, chain: number) {
   // An existing chain: people[size + k] was brought by people[size + k - 1] (and the first of
   // it by the ring's last), so the ring's loop runs through it.
   for (let k = 0; k < chain; k++) {
-    const brought = people[size + k]!;
+    const brought = defined(people[size + k], 'chain member');
     const by = k === 0 ? size - 1 : size + k - 1;
-    expect((await bind(brought, codes[by]!)).code).toBe(200);
+    expect((await bind(brought, defined(codes[by], 'code'))).code).toBe(200);
   }
   const closer = chain === 0 ? size - 1 : size + chain - 1;
   const answers = await Promise.all(
     people.slice(0, size).map((p, i) => {
       // Each ring member takes the previous one's code; the first closes through the chain.
       const from = i === 0 ? closer : i - 1;
-      return bind(p, codes[from]!);
+      return bind(p, defined(codes[from], 'code'));
     }),
   );
   return { people, codes: answers.map((a) => a.code) };

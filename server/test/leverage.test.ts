@@ -13,6 +13,7 @@ import { Contracts } from '../src/trading/contracts.ts';
 import { TradingParams } from '../src/trading/params.ts';
 import { contractSpecOf } from '../src/trading/specs.ts';
 import { TradingInfo } from '../src/trading/trading-info.ts';
+import { defined } from './helpers/defined.ts';
 import { ADMIN, quickUser, requestKey, staffSession } from './helpers/funds.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -47,13 +48,22 @@ afterAll(() => server.close());
 
 const withSpec = INSTRUMENTS.filter((i) => contractSpecOf(i) !== undefined);
 /** The first instrument of each kind (SPEC §1's five categories) that contracts trade. */
-const firstOfEachKind = [1, 2, 3, 4, 5].map((type) => withSpec.find((i) => i.type === type)!);
+const firstOfEachKind = [1, 2, 3, 4, 5].map((type) =>
+  defined(
+    withSpec.find((i) => i.type === type),
+    `an instrument of kind ${type}`,
+  ),
+);
+
+const tradable = (code: string) => defined(server.modules.market.tradable(code), code);
+const contractInfo = async (code: string) =>
+  defined((await info.of(tradable(code).id)).contract, `${code}'s contract info`);
 
 /** A market open at `leverage` with a stop loss halfway to liquidation, a take profit 1 % away. */
 async function open(userId: number, code: string, side: Side, leverage: number, rate: string) {
-  const i = server.modules.market.tradable(code)!;
+  const i = tradable(code);
   const p = i.precision;
-  const quote = quoteOf(toUnits(i.last!.price, p), i.spreadTenthsBps);
+  const quote = quoteOf(toUnits(defined(i.last, `${code}'s tick`).price, p), i.spreadTenthsBps);
   const reference = closePriceOf(side, quote);
   const liquidation = liquidationPriceOf(
     side,
@@ -63,7 +73,7 @@ async function open(userId: number, code: string, side: Side, leverage: number, 
   );
   const stopLoss = (reference + liquidation) / 2n;
   const takeProfit = side === 'long' ? (reference * 101n) / 100n : (reference * 99n) / 100n;
-  const spec = contractSpecOf(i)!;
+  const spec = defined(contractSpecOf(i), `${code}'s contract`);
   return contracts.open(userId, 'demo', {
     key: requestKey(),
     instrumentId: i.id,
@@ -88,7 +98,7 @@ async function setRate(value: string) {
 describe('offered leverages', () => {
   it('every offered leverage opens, long and short, on every instrument kind', async () => {
     for (const i of firstOfEachKind) {
-      const offered = (await info.of(server.modules.market.tradable(i.code)!.id)).contract!;
+      const offered = await contractInfo(i.code);
       expect(offered.leverages.length).toBeGreaterThan(0);
       const user = await quickUser(server);
       await server.modules.trading.fundDemo(user.id);
@@ -103,8 +113,8 @@ describe('offered leverages', () => {
 
   it('offers on every instrument only leverages whose liquidation lies past the price', async () => {
     for (const i of withSpec) {
-      const offered = (await info.of(server.modules.market.tradable(i.code)!.id)).contract!;
-      const spec = contractSpecOf(i)!;
+      const offered = await contractInfo(i.code);
+      const spec = defined(contractSpecOf(i), `${i.code}'s contract`);
       for (const leverage of spec.leverages) {
         const usable = leverage * Number(offered.maintenanceRate) < 100;
         expect(offered.leverages.includes(leverage), `${i.code} x${leverage}`).toBe(usable);
@@ -113,7 +123,7 @@ describe('offered leverages', () => {
   });
 
   it('x200 forex is not offered at 0.5 % and answers 10016; at 0.4 % it opens', async () => {
-    const eur = server.modules.market.tradable('EURUSD')!;
+    const eur = tradable('EURUSD');
     expect((await info.of(eur.id)).contract?.leverages).toEqual([10, 20, 50, 100]);
     const user = await quickUser(server);
     await server.modules.trading.fundDemo(user.id);

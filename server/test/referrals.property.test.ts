@@ -183,19 +183,18 @@ describe('referral shares follow the fee payer', () => {
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 6 }), async (commands) => {
         const referrer = await person();
         // Two friends of the referrer and a stranger brought by nobody.
-        const people = [await person(), await person(), await person()];
-        await bind(people[0]!, referrer);
-        await bind(people[1]!, referrer);
+        const [friend1, friend2, stranger] = [await person(), await person(), await person()];
+        const people = [friend1, friend2, stranger] as const;
+        const who = (i: number) => people[i % 3] ?? stranger;
+        await bind(friend1, referrer);
+        await bind(friend2, referrer);
         for (const c of commands) {
-          if (c.kind === 'contract') await contract(people[c.who]!, c.book);
-          else if (c.kind === 'option') await option(people[c.who]!, c.book);
-          else {
-            const taker = people[(c.maker + c.other) % 3]!;
-            await spot(people[c.maker]!, taker, c.side, `0.00${c.qty}`, c.book);
-          }
+          if (c.kind === 'contract') await contract(who(c.who), c.book);
+          else if (c.kind === 'option') await option(who(c.who), c.book);
+          else await spot(who(c.maker), who(c.maker + c.other), c.side, `0.00${c.qty}`, c.book);
         }
         await shareFees();
-        const expected = await owed([people[0]!.id, people[1]!.id], '20');
+        const expected = await owed([friend1.id, friend2.id], '20');
         const got = await statementOf(referrer);
         expect(got.total).toBe(expected);
         expect(got.ledger).toBe(expected);
