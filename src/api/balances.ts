@@ -17,3 +17,8 @@ export function useBalances() {
     enabled: isLogin,
   });
 }
+
+/** One coin's balance in the selected book: undefined while it loads, or signed out. */
+export function useCoinBalance(asset: string) {
+  return useBalances().data?.assets.find((a) => a.asset === asset);
+}

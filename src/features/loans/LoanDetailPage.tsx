@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { fromUnits, toUnits } from '../../../contract/decimal.ts';
 import type { Loan } from '../../../contract/loans/schemas.ts';
-import { useBalances } from '../../api/balances.ts';
+import { useCoinBalance } from '../../api/balances.ts';
 import { call, fetchOwnFile } from '../../api/client.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
 import { formatDateTime, formatDay } from '../../lib/time.ts';
@@ -64,7 +64,7 @@ function AgreementPdf({ id }: { id: number }) {
  */
 function RepayFigures({ loan }: { loan: Loan }) {
   const { t } = useTranslation('loans');
-  const available = useBalances().data?.assets.find((a) => a.asset === 'USDT')?.available;
+  const available = useCoinBalance('USDT')?.available;
   const owed = loan.owed ?? '0';
   const after = available === undefined ? null : toUnits(available, 6) - toUnits(owed, 6);
   return (

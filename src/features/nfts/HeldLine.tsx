@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useBalances } from '../../api/balances.ts';
+import { useCoinBalance } from '../../api/balances.ts';
 import { preferences } from '../../state/preferences.ts';
 import { useStore } from '../../state/store.ts';
 import { Amount } from '../../ui/Amount.tsx';
@@ -9,8 +9,7 @@ import { Figure } from '../../ui/Figure.tsx';
 export function HeldLine() {
   const { t } = useTranslation('nfts');
   const { book } = useStore(preferences);
-  const balances = useBalances();
-  const usdt = balances.data?.assets.find((a) => a.asset === 'USDT');
+  const usdt = useCoinBalance('USDT');
   if (book !== 'real' || usdt === undefined) return null;
   return (
     <dl className="nft-facts nft-held" data-testid="nft-balance">

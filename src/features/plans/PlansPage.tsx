@@ -5,7 +5,7 @@ import { fromUnits, toUnits } from '../../../contract/decimal.ts';
 import { Code } from '../../../contract/errors.ts';
 import type { Plan, PlanProduct, PlanStatus } from '../../../contract/plans/schemas.ts';
 import { planFigures } from '../../../contract/plans/terms.ts';
-import { useBalances } from '../../api/balances.ts';
+import { useCoinBalance } from '../../api/balances.ts';
 import { ApiError, call } from '../../api/client.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
 import { inputProblem, tidyDecimal, useInputProblemText } from '../../lib/decimal-input.ts';
@@ -147,7 +147,7 @@ function Schedule({ timeZone }: { timeZone: string }) {
 
 /** The real USDT the form can use, and what the amount typed lacks, before Review. */
 function useFunds(value: string, valid: boolean) {
-  const coin = useBalances().data?.assets.find((a) => a.asset === 'USDT');
+  const coin = useCoinBalance('USDT');
   const available = coin?.available ?? null;
   const wanted = valid ? toUnits(value, SCALE) : 0n;
   const have = available === null ? null : toUnits(available, SCALE);
