@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codeMessages } from '../contract/errors.ts';
 import { LANGUAGE_TAGS, LANGUAGES, type Language } from '../contract/languages.ts';
+import { NAMESPACES as STARTUP_NAMESPACES } from '../src/i18n/namespaces.ts';
 
 /**
  * Fails when a locale lacks a key the code uses, holds an untranslated English copy, drops an
@@ -146,6 +147,13 @@ describe('locales', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('names no format in the start-up files, which paint before the formats load', () => {
+    const named = [...STARTUP_NAMESPACES].flatMap((ns) =>
+      [...(english.get(ns) ?? new Map<string, string>())].filter(([, v]) => /\{\{[^}]*,/.test(v)),
+    );
+    expect(named).toEqual([]);
   });
 
   it('has a message for every catalogue code', () => {

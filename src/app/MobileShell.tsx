@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { preferences, setPreference } from '../state/preferences.ts';
@@ -6,10 +6,10 @@ import { sessionStore } from '../state/session.ts';
 import { useStore } from '../state/store.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { LazyLanguageModal, preloadLanguageModal } from '../ui/LazyLanguageModal.tsx';
+import { lazyPart } from '../lib/lazy.ts';
 import { Logo } from '../ui/Logo.tsx';
-import { Sheet } from '../ui/Sheet.tsx';
 import { NavEntry } from './NavEntry.tsx';
-import { MOBILE_TABS, onTradeScreen, TRADE_ENTRIES, type NavItem } from './navigation.ts';
+import { MOBILE_TABS, onTradeScreen, type NavItem } from './navigation.ts';
 import { NotificationBell } from '../features/notifications/routes.tsx';
 
 const TAB_ROOTS = new Set(MOBILE_TABS.flatMap((item) => (item === 'trade' ? [] : [item.to])));
@@ -61,12 +61,21 @@ function TopBar() {
   );
 }
 
-/** The Trade tab: a sheet of the three ways to trade; current on any trade screen. */
+const loadTradeSheet = () => import('./TradeSheet.tsx');
+const TradeSheet = lazyPart(loadTradeSheet);
+/** The sheet's code, fetched when the tab is pointed at or focused, so a tap rarely waits. */
+const preloadTradeSheet = () => void loadTradeSheet().catch(() => undefined);
+
+/**
+ * The Trade tab: a sheet of the three ways to trade, current on any trade screen. The sheet's
+ * code comes after the first paint, on first use; once there it stays mounted.
+ */
 function TradeTab() {
   const { t } = useTranslation();
   const location = useLocation();
   // Open on the screen it was opened from: following one of its links closes it.
   const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const [used, setUsed] = useState(false);
   const open = openedAt === location.key;
   const current = onTradeScreen(location.pathname, location.search);
   return (
@@ -76,27 +85,22 @@ function TradeTab() {
         className={`tabbar-item${current ? ' active' : ''}`}
         aria-haspopup="dialog"
         aria-expanded={open}
-        onClick={() => setOpenedAt(location.key)}
+        onClick={() => {
+          setUsed(true);
+          setOpenedAt(location.key);
+        }}
+        onPointerEnter={preloadTradeSheet}
+        onFocus={preloadTradeSheet}
         data-testid="tab-trade"
       >
         <Icon name="swap" />
         <span>{t('nav.trade')}</span>
       </button>
-      <Sheet
-        open={open}
-        title={t('nav.trade')}
-        onClose={() => setOpenedAt(null)}
-        testId="trade-entries"
-      >
-        <nav className="trade-sheet" aria-label={t('nav.trade')}>
-          {TRADE_ENTRIES.map((item) => (
-            <NavEntry key={item.to} item={item} className="trade-sheet-item">
-              <Icon name={item.icon} />
-              <span>{t(item.label)}</span>
-            </NavEntry>
-          ))}
-        </nav>
-      </Sheet>
+      {used && (
+        <Suspense fallback={null}>
+          <TradeSheet open={open} onClose={() => setOpenedAt(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

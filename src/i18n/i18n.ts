@@ -3,7 +3,6 @@ import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_TAGS, RTL_LANGUAGES, type Language } from '../../contract/languages.ts';
 import { preferences } from '../state/preferences.ts';
 import { loadLocale, loadScreenOnlyLoaders } from './locale-files.ts';
-import { registerMessageFormats } from './message-formats.ts';
 import { NAMESPACES, SCREEN_NAMESPACES } from './namespaces.ts';
 
 const lazyLocales: BackendModule = {
@@ -44,7 +43,6 @@ export async function initI18n(): Promise<void> {
       react: { useSuspense: true },
       returnNull: false,
     }));
-  registerMessageFormats(i18next);
   applyDocumentDescription();
 }
 
@@ -57,8 +55,14 @@ export async function initI18n(): Promise<void> {
 export async function loadScreenLocales(): Promise<void> {
   const language = i18next.isInitialized ? i18next.language : preferences.get().language;
   void loadScreenOnlyLoaders();
-  await Promise.all(SCREEN_NAMESPACES.map((namespace) => loadLocale(language, namespace)));
+  // The figures' formats come with the screens' words: the start-up files (common, home,
+  // market) name none, so their code stays out of the first paint.
+  const [formats] = await Promise.all([
+    import('./message-formats.ts'),
+    ...SCREEN_NAMESPACES.map((namespace) => loadLocale(language, namespace)),
+  ]);
   await initialised;
+  formats.registerMessageFormats(i18next);
   await i18next.loadNamespaces([...SCREEN_NAMESPACES]);
 }
 
