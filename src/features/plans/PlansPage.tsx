@@ -448,8 +448,8 @@ function PlanCard({ plan, timeZone }: { plan: Plan; timeZone: string | undefined
         </Figure>
         <Figure label={t('mine.nextEarnings')}>{formatDateTime(plan.nextEarningsAt)}</Figure>
         <Figure label={t('mine.days')}>
-          <span className="num">
-            {plan.firstDay} – {plan.lastDay}
+          <span>
+            {formatDay(plan.firstDay)} – {formatDay(plan.lastDay)}
           </span>
         </Figure>
         {plan.penalty !== null && (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
 import type { loanQueueItem } from '../../../../contract/loans/schemas.ts';
-import { formatDateTime } from '../../../lib/time.ts';
+import { formatDateTime, formatDay } from '../../../lib/time.ts';
 import { StaffImage } from '../../../ui/admin/StaffImage.tsx';
 import { Amount } from '../../../ui/Amount.tsx';
 import { LoanDecision, type Decided } from './LoanDecision.tsx';
@@ -115,8 +115,9 @@ function Standing({ item }: { item: Item }) {
   return (
     <>
       <Fact name="days" value={item.dueDay}>
-        <span className="num">
-          {item.firstDay} – {item.dueDay}
+        <span>
+          {item.firstDay === null ? '—' : formatDay(item.firstDay)} –{' '}
+          {item.dueDay === null ? '—' : formatDay(item.dueDay)}
         </span>
       </Fact>
       <Fact name="daysAccrued" value={item.daysAccrued}>
