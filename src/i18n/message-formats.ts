@@ -28,7 +28,12 @@ export const MESSAGE_FORMATS = {
   },
 } as const;
 
+const registered = new WeakSet<i18n>();
+
+/** Adds the formats to i18next once (every screen's load asks). */
 export function registerMessageFormats(i18next: i18n): void {
+  if (registered.has(i18next)) return;
+  registered.add(i18next);
   for (const [name, format] of Object.entries(MESSAGE_FORMATS)) {
     i18next.services.formatter?.add(name, format);
   }

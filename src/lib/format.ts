@@ -1,3 +1,4 @@
+import { trimDecimal } from '../../contract/decimal.ts';
 import { currentLocaleTag } from '../i18n/locale-tag.ts';
 
 /**
@@ -21,7 +22,7 @@ export function formatDecimal(value: string | null): string {
  */
 export function formatAmount(value: string | null): string {
   if (value === null) return '—';
-  const trimmed = value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+  const trimmed = trimDecimal(value);
   return formatDecimal(trimmed === '-0' ? '0' : trimmed);
 }
 

@@ -1,10 +1,10 @@
-import { formatCompact, formatDecimal } from '../../lib/format.ts';
+import { formatAmount, formatCompact, formatDecimal } from '../../lib/format.ts';
 
 /** A traded volume: compact once large (5.61B), else without the feed's trailing zeros. */
 export function formatVolume(value: string | null): string {
   if (value === null) return '—';
   if (Math.abs(Number(value)) >= 10_000) return formatCompact(value);
-  return formatDecimal(value.includes('.') ? value.replace(/\.?0+$/, '') : value);
+  return formatAmount(value);
 }
 
 export function formatChange(zdf: string): string {

@@ -6,7 +6,6 @@ import type { Nft, NftSale, SaleBid } from '../../../contract/nfts/schemas.ts';
 import { ApiError } from '../../api/client.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
 import { useInputProblemText } from '../../lib/decimal-input.ts';
-import { formatDecimal } from '../../lib/format.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { useWasTrue } from '../../lib/use-was-true.ts';
 import { preferences } from '../../state/preferences.ts';
@@ -213,8 +212,8 @@ function SaleAction({ sale, nft }: { sale: NftSale; nft: Nft }) {
       {outbid && (
         <p className="alert alert-warning" role="alert" data-testid="nft-outbid">
           {t('outbid', {
-            current: formatDecimal(sale.currentBid),
-            min: formatDecimal(sale.minNextBid),
+            current: sale.currentBid,
+            min: sale.minNextBid,
           })}
         </p>
       )}

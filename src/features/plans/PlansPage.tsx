@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { fromUnits, toUnits } from '../../../contract/decimal.ts';
+import { fromUnits, toUnits, trimDecimal } from '../../../contract/decimal.ts';
 import { Code } from '../../../contract/errors.ts';
 import type { Plan, PlanProduct, PlanStatus } from '../../../contract/plans/schemas.ts';
 import { planFigures } from '../../../contract/plans/terms.ts';
@@ -9,7 +9,6 @@ import { useCoinBalance } from '../../api/balances.ts';
 import { ApiError, call } from '../../api/client.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
 import { inputProblem, tidyDecimal, useInputProblemText } from '../../lib/decimal-input.ts';
-import { formatDecimal } from '../../lib/format.ts';
 import { firstEarnings } from '../../lib/calendar-days.ts';
 import { formatDateTime, formatDay } from '../../lib/time.ts';
 import { useRequestKey } from '../../lib/use-request-key.ts';
@@ -125,7 +124,7 @@ function useSubscription(product: PlanProduct) {
 
 /** The annual rate SPEC's daily rate comes to: daily x 365, simple (as Binance states APR). */
 function annualPercent(dailyPercent: string): string {
-  return fromUnits(toUnits(dailyPercent, 6) * 365n, 6).replace(/\.?0+$/, '');
+  return trimDecimal(fromUnits(toUnits(dailyPercent, 6) * 365n, 6));
 }
 
 /** When a plan bought now starts earning, and when each day is paid (docs/plans.md). */
@@ -162,12 +161,12 @@ function FundsLine({ funds }: { funds: ReturnType<typeof useFunds> }) {
   return (
     <>
       <p className="field-hint" data-testid="plans-available" data-value={funds.available}>
-        {t('form.available', { amount: formatDecimal(funds.available) })}
+        {t('form.available', { amount: funds.available })}
       </p>
       {funds.shortfall !== null && (
         <>
           <p className="field-error" data-testid="plans-shortfall" data-value={funds.shortfall}>
-            {t('form.shortfall', { amount: formatDecimal(funds.shortfall) })}
+            {t('form.shortfall', { amount: funds.shortfall })}
           </p>
           <InsufficientFunds asset="USDT" />
         </>

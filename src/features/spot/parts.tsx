@@ -63,9 +63,9 @@ function Settled({ order, base, quote }: { order: SpotOrder; base: string; quote
   return (
     <p data-testid="result-settled" data-fee={order.fee} data-received={netOf(gross, order.fee)}>
       {t('result.settled', {
-        fee: formatDecimal(order.fee),
+        fee: order.fee,
         feeAsset: order.feeAsset,
-        received: formatDecimal(netOf(gross, order.fee)),
+        received: netOf(gross, order.fee),
         asset,
       })}
     </p>

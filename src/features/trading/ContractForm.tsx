@@ -367,7 +367,9 @@ function ContractDone({ order: answered }: { order: UOrder }) {
         : order.status === 'waiting'
           ? t('contract.placed', { id: order.id, price: formatDecimal(order.limitPrice) })
           : t('contract.since', { id: order.id, status: t(`status.${order.status}`) })}{' '}
-      <Link to={`/profile/orders?tab=${order.status === 'open' ? 'positions' : 'pending'}`}>
+      <Link
+        to={`/profile/orders?tab=${ended ? 'history' : order.status === 'open' ? 'positions' : 'pending'}`}
+      >
         {t('panel.toOrders')}
       </Link>
     </div>

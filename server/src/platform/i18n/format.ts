@@ -1,3 +1,4 @@
+import { trimDecimal } from '../../../../contract/decimal.ts';
 import { LANGUAGE_TAGS, type Language } from '../../../../contract/languages.ts';
 
 /**
@@ -42,8 +43,7 @@ export class LocaleFormat {
    * trailing zeros dropped, grouped ("1,005 USDT", never "1,005.000000 USDT").
    */
   amount(value: string): string {
-    const trimmed = value.includes('.') ? value.replace(/\.?0+$/, '') : value;
-    return this.decimal(trimmed);
+    return this.decimal(trimDecimal(value));
   }
 
   /** A calendar day, `YYYY-MM-DD` ("5 December 2026", "2026年12月5日"). */

@@ -19,7 +19,6 @@ import {
   staffSession,
 } from '../../../api/staff-session.ts';
 import { errorMessage } from '../../../i18n/error-message.ts';
-import { formatDecimal } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 import { useStore } from '../../../state/store.ts';
 import {
@@ -503,7 +502,7 @@ function ApproveModal({
   if (kind === 'deposits' && 'txHash' in item) {
     // What the server credits: what the chain showed, where it read a different amount.
     body = t('approve.deposit', {
-      amount: formatDecimal(item.chainAmount ?? item.amount),
+      amount: item.chainAmount ?? item.amount,
       asset: item.asset,
       user,
     });
@@ -512,9 +511,9 @@ function ApproveModal({
   } else {
     const w = item as WithdrawalItem;
     body = t('approve.withdrawal', {
-      received: formatDecimal(w.received),
-      amount: formatDecimal(w.amount),
-      fee: formatDecimal(w.fee),
+      received: w.received,
+      amount: w.amount,
+      fee: w.fee,
       asset: w.asset,
       destination: w.method === 'bank' ? (w.iban ?? '') : (w.address ?? ''),
       user,

@@ -270,10 +270,10 @@ function AdjustForm({
         pending.current = null;
         setDone(
           t(direction === 'credit' ? 'adjust.credited' : 'adjust.debited', {
-            amount: formatDecimal(body.amount),
+            amount: body.amount,
             asset: body.asset,
             book: t(`book.${body.book}`),
-            available: formatDecimal(balance.available),
+            available: balance.available,
           }),
         );
         setAmount('');
@@ -325,7 +325,7 @@ function AdjustForm({
           </select>
           {book === shownBook && available !== undefined && (
             <span className="field-hint">
-              {t('adjust.available', { amount: formatDecimal(available), asset })}
+              {t('adjust.available', { amount: available, asset })}
             </span>
           )}
         </div>

@@ -4,7 +4,6 @@ import { Code } from '../../../../contract/errors.ts';
 import { LOAN_REJECT_REASONS } from '../../../../contract/loans/schemas.ts';
 import { REVIEW_LIMITS } from '../../../../contract/review.ts';
 import { errorMessage } from '../../../i18n/error-message.ts';
-import { formatDecimal } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/time.ts';
 
 export type Reason = (typeof LOAN_REJECT_REASONS)[number];
@@ -107,7 +106,7 @@ export function LoanDecision({
           onClick={() => onDecide({ decision: 'approve' })}
           data-testid="loan-approve"
         >
-          {t('loanReview.approve', { amount: formatDecimal(amount) })}
+          {t('loanReview.approve', { amount: amount })}
         </button>
         <button
           type="button"

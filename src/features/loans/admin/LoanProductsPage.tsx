@@ -10,7 +10,6 @@ import {
   type loanProducts,
 } from '../../../../contract/loans/schemas.ts';
 import { ADMIN_KEY, roleMayCall, staffCall, staffSession } from '../../../api/staff-session.ts';
-import { formatDecimal } from '../../../lib/format.ts';
 import { useStore } from '../../../state/store.ts';
 import { DataTable, ErrorAlert, PageHeader, type Column } from '../../../ui/admin/AdminUi.tsx';
 import { FundDialog } from '../../../ui/admin/FundDialog.tsx';
@@ -251,8 +250,8 @@ export default function LoanProductsPage() {
             await refresh();
             setNotice(
               t('loanProducts.lending.funded', {
-                amount: formatDecimal(amount),
-                balance: formatDecimal(result.lendingBalance),
+                amount: amount,
+                balance: result.lendingBalance,
               }),
             );
             setFunding(false);

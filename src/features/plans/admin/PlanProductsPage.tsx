@@ -7,7 +7,6 @@ import {
   type PlanProduct,
 } from '../../../../contract/plans/schemas.ts';
 import { ADMIN_KEY, roleMayCall, staffCall, staffSession } from '../../../api/staff-session.ts';
-import { formatDecimal } from '../../../lib/format.ts';
 import { useStore } from '../../../state/store.ts';
 import { DataTable, ErrorAlert, PageHeader, type Column } from '../../../ui/admin/AdminUi.tsx';
 import { FundDialog } from '../../../ui/admin/FundDialog.tsx';
@@ -238,8 +237,8 @@ export default function PlanProductsPage() {
             setNotice(
               t('plans.funded', {
                 name: product.name,
-                amount: formatDecimal(amount),
-                balance: formatDecimal(product.reserve.balance),
+                amount: amount,
+                balance: product.reserve.balance,
               }),
             );
             setFunding(null);

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fundPoolBody, rewardsFieldCodes } from '../../../../contract/rewards/schemas.ts';
 import { ADMIN_KEY, roleMayCall, staffCall, staffSession } from '../../../api/staff-session.ts';
-import { formatDecimal } from '../../../lib/format.ts';
 import { useStore } from '../../../state/store.ts';
 import { ErrorAlert, PageHeader } from '../../../ui/admin/AdminUi.tsx';
 import { FundDialog } from '../../../ui/admin/FundDialog.tsx';
@@ -87,8 +86,8 @@ export default function RewardsPoolPage() {
             await queryClient.invalidateQueries({ queryKey: POOL_KEY });
             setNotice(
               t('rewards.funded', {
-                amount: formatDecimal(amount),
-                balance: formatDecimal(figures.balance),
+                amount: amount,
+                balance: figures.balance,
               }),
             );
             setFunding(false);
