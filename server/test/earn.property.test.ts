@@ -497,17 +497,19 @@ async function checkBooks(scope: Scope): Promise<void> {
       where balance < 0 and (user_id is not null or platform_key like 'reserve:%')`,
   );
   await none(
-    'each plan was paid daily yield × days paid, one transfer per day 1..days paid, from its reserve',
+    'each plan was paid daily yield × days paid, one transfer per paid day, from its reserve, in its product’s batch of that day',
     `select p.id, p.days_paid, p.cycle_days, y.n, y.total::text from plans p
        cross join lateral (
          select count(*)::int as n, coalesce(sum(t.amount), 0) as total,
-                count(distinct b.idempotency_key)::int as keys,
+                count(distinct split_part(b.idempotency_key, ':', 3))::int as keys,
                 coalesce(bool_and(f.platform_key = 'reserve:plans:' || p.product_id
                                   and u.user_id = p.user_id and u.purpose = 'available'
                                   and split_part(b.idempotency_key, ':', 1) = 'plan-yield'
-                                  and split_part(b.idempotency_key, ':', 2) = p.id::text
-                                  and split_part(b.idempotency_key, ':', 3)::int
-                                      between 1 and p.days_paid), true) as shape
+                                  and split_part(b.idempotency_key, ':', 2) = p.product_id::text
+                                  and split_part(b.idempotency_key, ':', 3)::date
+                                      between p.first_day and p.first_day + p.days_paid - 1
+                                  and split_part(b.idempotency_key, ':', 4)::bigint <= p.id),
+                         true) as shape
            from ledger_transfers t
            join ledger_batches b on b.id = t.batch_id
            join ledger_accounts f on f.id = t.from_account

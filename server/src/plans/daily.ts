@@ -1,5 +1,5 @@
 import { assert } from '../assert.ts';
-import type { Ledger, TransferRequest } from '../ledger/ledger.ts';
+import type { Ledger } from '../ledger/ledger.ts';
 import { trimDecimal, USDT_SCALE } from '../money/amounts.ts';
 import { fromUnits, toUnits } from '../money/decimal.ts';
 import type { Tx } from '../platform/db/database.ts';
@@ -9,7 +9,7 @@ import type { Notices } from '../platform/notifications/notices.ts';
 
 import { planReserve, plansKey } from './transfers.ts';
 
-/** Batches one ledger statement writes (Ledger.postMany's bound is 10,000). */
+/** Plans one ledger batch pays (Ledger.payOut's bound). */
 const POST_CHUNK = 5_000;
 /** Plans one day pays at most: past this the job fails loudly rather than run unbounded. */
 const PLANS_PER_DAY_MAX = 2_000_000;
@@ -28,7 +28,7 @@ interface PaidRow {
 /**
  * Daily, at midnight in the plans' zone: every earning plan whose next unpaid day has ended is
  * paid that day's yield from its product's reserve, set-based (one update, then the ledger in
- * statements of 5,000 batches); plans whose last day that was get their principal back. The
+ * batches of 5,000 plans); plans whose last day that was get their principal back. The
  * slot's row, the plans' days and the ledger's batches commit together: a day is paid once.
  */
 export function planYieldJob(ledger: Ledger, notices: Notices, timeZone: string): OnceJob {
@@ -47,7 +47,7 @@ export function planYieldJob(ledger: Ledger, notices: Notices, timeZone: string)
       );
       assert(paid.length <= PLANS_PER_DAY_MAX, () => `${paid.length} plans in one day`);
       if (paid.length === 0) return { plans: 0, matured: 0, day: payDay };
-      await payYield(tx, ledger, paid);
+      await payYield(tx, ledger, paid, payDay);
       await recordPayoutDay(tx, paid, payDay);
       const matured = await mature(tx, ledger, paid, slot);
       await tell(tx, notices, paid, matured, payDay);
@@ -56,28 +56,37 @@ export function planYieldJob(ledger: Ledger, notices: Notices, timeZone: string)
   };
 }
 
-async function payYield(tx: Tx, ledger: Ledger, paid: readonly PaidRow[]): Promise<void> {
-  const batches: TransferRequest[] = [];
+/** Each product's plans paid from its reserve in batches of POST_CHUNK, plans in id order. */
+async function payYield(
+  tx: Tx,
+  ledger: Ledger,
+  paid: readonly PaidRow[],
+  day: string,
+): Promise<void> {
+  const byProduct = new Map<number, PaidRow[]>();
   for (const p of paid) {
-    const amount = toUnits(p.daily_yield, USDT_SCALE);
-    if (amount === 0n) continue;
-    batches.push({
-      key: plansKey.yield(Number(p.id), p.days_paid),
-      asset: 'USDT',
-      book: 'real',
-      legs: [
-        {
-          from: { platform: planReserve(Number(p.product_id)) },
-          to: { user: Number(p.user_id), purpose: 'available' },
-          amount,
-          kind: 'plan_yield',
-          reference: `plan:${p.id}`,
-        },
-      ],
-    });
+    if (toUnits(p.daily_yield, USDT_SCALE) === 0n) continue;
+    const plans = byProduct.get(Number(p.product_id)) ?? [];
+    plans.push(p);
+    byProduct.set(Number(p.product_id), plans);
   }
-  for (let i = 0; i < batches.length; i += POST_CHUNK) {
-    await ledger.postMany(tx, batches.slice(i, i + POST_CHUNK));
+  for (const [productId, plans] of byProduct) {
+    plans.sort((a, b) => Number(a.id) - Number(b.id));
+    for (let i = 0; i < plans.length; i += POST_CHUNK) {
+      const chunk = plans.slice(i, i + POST_CHUNK);
+      await ledger.payOut(tx, {
+        key: plansKey.yield(productId, day, Number(chunk[0]?.id)),
+        asset: 'USDT',
+        book: 'real',
+        from: planReserve(productId),
+        kind: 'plan_yield',
+        payees: chunk.map((p) => ({
+          user: Number(p.user_id),
+          amount: toUnits(p.daily_yield, USDT_SCALE),
+          reference: `plan:${p.id}`,
+        })),
+      });
+    }
   }
 }
 

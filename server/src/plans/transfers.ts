@@ -34,8 +34,12 @@ export const plansKey = {
   end: (planId: number) => `plan:${planId}:end`,
   /** The penalty an early exit keeps. */
   penalty: (planId: number) => `plan:${planId}:penalty`,
-  /** Day `day` (1, 2, …) of a plan's yield: once per plan and day, whoever runs the job. */
-  yield: (planId: number, day: number) => `plan-yield:${planId}:${day}`,
+  /**
+   * A product's yield for a local day, paid to the plans from `firstPlanId` on in one batch
+   * (plans in id order, a chunk each): once per chunk and day, whoever runs the job.
+   */
+  yield: (productId: number, day: string, firstPlanId: number) =>
+    `plan-yield:${productId}:${day}:${firstPlanId}`,
   /** Staff funding a reserve; `requestKey` is the back office form's own. */
   funding: (staffId: number, requestKey: string) => `plan-fund:${staffId}:${requestKey}`,
 } as const;
