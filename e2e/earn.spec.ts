@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EARN_SERVER_ENV, Operator, passDays, personOf } from './support/earn.ts';
 import { chooseLanguage, expect, registerByEmail, test } from './support/fixtures.ts';
-import { pdfText } from '../server/test/helpers/pdf.ts';
+import { comparable, pdfText, renderPage } from '../server/test/helpers/pdf.ts';
 import { OwnServer } from './support/own-server.ts';
 import { staffWindow } from './support/staff.ts';
 
@@ -256,6 +256,47 @@ test('in Arabic, the plans and loans pages read right to left with nothing left 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(loans.title);
   await expect(page.getByTestId('loans-product').first()).toBeVisible();
   expect(latinWords(await ownText(page))).toEqual([]);
+});
+
+test('in Arabic, a loan signed on screen downloads its agreement in Arabic', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.slow();
+  await registerByEmail(page, request);
+  await (await operator(page)).verify(await personOf(page));
+  await chooseLanguage(page, 'ar');
+  const pdfWords = JSON.parse(readFileSync('locales/ar/loans.json', 'utf8')) as {
+    pdf: Record<'parties' | 'borrower' | 'lender' | 'terms' | 'signature', string>;
+  };
+  await page.goto('/loan');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const product = page.getByTestId('loans-product').filter({ hasText: 'Flex' });
+  await product.getByTestId('loans-amount').fill('1000');
+  await product.getByTestId('loans-term').selectOption('7');
+  await product.getByTestId('loans-real-only').getByTestId('switch-real').click();
+  await product.getByTestId('loans-apply').click();
+  await sign(page);
+  await page.getByTestId('loans-signature-save').click();
+  await expect(page.getByTestId('loans-signature')).toHaveAttribute('data-phase', 'done');
+  await page.getByTestId('loans-agreement').getByTestId('loans-submit').click();
+  await page.getByTestId('loans-applied').getByRole('link').click();
+  await expect(page.getByTestId('loans-detail')).toHaveAttribute('data-status', 'pending');
+  const download = page.waitForEvent('download');
+  await page.getByTestId('loans-pdf').click();
+  const pdf = new Uint8Array(readFileSync(await (await download).path()));
+  // The agreement is in the language it was signed in: its headings in Arabic, with the
+  // operator's product name and the person's own name as typed.
+  const text = comparable((await pdfText(pdf)).flat().join(''));
+  for (const heading of ['parties', 'borrower', 'lender', 'terms', 'signature'] as const) {
+    expect(text).toContain(comparable(pdfWords.pdf[heading]));
+  }
+  expect(text).toContain('Flex');
+  expect(text).toContain('Lovelace');
+  await testInfo.attach('agreement-page-1.png', {
+    body: await renderPage(pdf, 1),
+    contentType: 'image/png',
+  });
 });
 
 test('back office: an admin opens a plan product with a reason, funds its reserve, and /trading shows both', async ({

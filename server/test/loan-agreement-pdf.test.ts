@@ -24,7 +24,7 @@ import {
   USER,
 } from './helpers/funds.ts';
 import { gradientPixels, gradientPng, j2kCodestream, jp2File } from './helpers/images.ts';
-import { pdfText, renderPage } from './helpers/pdf.ts';
+import { comparable as plain, pdfText, renderPage } from './helpers/pdf.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 /**
@@ -199,17 +199,6 @@ async function repay(token: string, id: number): Promise<Loan> {
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PAGES = path.join(ROOT, 'test-results/loan-agreement');
-/** Harakat and the tatweel: pdf.js may give a mark before or after its letter. */
-const ARABIC_MARKS = /[\u064b-\u065f\u0670\u0640]/g;
-/**
- * Text compared without what a viewer's extraction does not keep the same: spaces and line
- * ends, the order of Arabic marks, and brackets (a right-to-left line's are drawn mirrored).
- */
-const plain = (text: string) =>
-  text
-    .normalize('NFKC')
-    .replace(ARABIC_MARKS, '')
-    .replace(/[\s()（）]/g, '');
 
 type Tree = { [key: string]: string | Tree };
 

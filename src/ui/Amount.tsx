@@ -1,4 +1,4 @@
-import { formatAmount } from '../lib/format.ts';
+import { formatAmount, formatDecimal } from '../lib/format.ts';
 
 /**
  * A money amount as every screen shows one (formatAmount: exact, trailing zeros dropped,
@@ -20,6 +20,19 @@ export function Amount({
     <span className="num amount">
       {plus && '+'}
       {formatAmount(value)}
+      {asset !== undefined && <span className="amount-asset"> {asset}</span>}
+    </span>
+  );
+}
+
+/**
+ * A price, or a quantity padded to its market's step: every digit as recorded (formatDecimal),
+ * since its precision is part of what it says ("2,681.20" at a 0.01 tick, a book's 0.0420).
+ */
+export function Price({ value, asset }: { value: string | null; asset?: string }) {
+  return (
+    <span className="num amount">
+      {formatDecimal(value)}
       {asset !== undefined && <span className="amount-asset"> {asset}</span>}
     </span>
   );

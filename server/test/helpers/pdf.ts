@@ -42,3 +42,16 @@ export async function renderPage(bytes: Uint8Array, n: number, scale = 2): Promi
   await doc.destroy();
   return canvas.toBuffer('image/png');
 }
+
+/** Harakat and the tatweel: pdf.js may give a mark before or after its letter. */
+const ARABIC_MARKS = /[\u064b-\u065f\u0670\u0640]/g;
+
+/**
+ * Text compared without what a viewer's extraction does not keep the same: spaces and line
+ * ends, the order of Arabic marks, and brackets (a right-to-left line's are drawn mirrored).
+ */
+export const comparable = (text: string): string =>
+  text
+    .normalize('NFKC')
+    .replace(ARABIC_MARKS, '')
+    .replace(/[\s()（）]/g, '');

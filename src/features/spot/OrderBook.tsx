@@ -2,7 +2,7 @@ import { useId, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compareDecimal, netOf } from '../../../contract/spot/figures.ts';
 import type { DepthLevelView, SpotBook, SpotPair } from '../../../contract/spot/schemas.ts';
-import { Amount } from '../../ui/Amount.tsx';
+import { Amount, Price } from '../../ui/Amount.tsx';
 import { Spinner } from '../../ui/EmptyState.tsx';
 import { toStep } from './format.ts';
 
@@ -61,16 +61,16 @@ function Level({
             onPick(level.price);
           }}
         >
-          <Amount value={toStep(level.price, pair.tickSize)} />
+          <Price value={toStep(level.price, pair.tickSize)} />
           <span className="visually-hidden">{`, ${t('book.usePrice')}`}</span>
         </button>
       </td>
       <td className="num-col">
         {platform && <PlatformMark />}
-        <Amount value={toStep(level.qty, pair.lotSize)} />
+        <Price value={toStep(level.qty, pair.lotSize)} />
       </td>
       <td className="num-col muted">
-        <Amount value={toStep(level.total, pair.lotSize)} />
+        <Price value={toStep(level.total, pair.lotSize)} />
       </td>
     </tr>
   );

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SpotBook, SpotPair } from '../../../contract/spot/schemas.ts';
-import { Amount } from '../../ui/Amount.tsx';
+import { Price } from '../../ui/Amount.tsx';
 import { Spinner } from '../../ui/EmptyState.tsx';
 import { formatClock, toStep } from './format.ts';
 
@@ -57,11 +57,11 @@ export function RecentTrades({
                 data-side={trade.side}
               >
                 <td className={trade.side === 'buy' ? 'up' : 'down'}>
-                  <Amount value={toStep(trade.price, pair.tickSize)} />
+                  <Price value={toStep(trade.price, pair.tickSize)} />
                   <span className="visually-hidden">{`, ${t(`trades.side.${trade.side}`)}`}</span>
                 </td>
                 <td className="num-col">
-                  <Amount value={toStep(trade.qty, pair.lotSize)} />
+                  <Price value={toStep(trade.qty, pair.lotSize)} />
                 </td>
                 <td className="num-col muted num">{formatClock(trade.at)}</td>
               </tr>

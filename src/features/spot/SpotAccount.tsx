@@ -7,7 +7,7 @@ import { call } from '../../api/client.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
 import { useFormError } from '../../lib/use-form-error.ts';
 import { formatTime } from '../../lib/time.ts';
-import { Amount } from '../../ui/Amount.tsx';
+import { Amount, Price } from '../../ui/Amount.tsx';
 import { Spinner } from '../../ui/EmptyState.tsx';
 import { FormErrorAlert } from '../../ui/FormErrorAlert.tsx';
 import { Pager } from '../../ui/Pager.tsx';
@@ -79,13 +79,13 @@ function OrderRow({
           testId="order-price"
           value={order.price}
         >
-          <Amount value={order.price} asset={quote} />
+          <Price value={order.price} asset={quote} />
         </Figure>
         <Figure label={t('orders.filled')} testId="order-filled" value={order.filled}>
           <Amount value={order.filled} /> / <Amount value={order.qty} asset={base} />
         </Figure>
         <Figure label={t('orders.avg')} testId="order-avg" value={order.avgPrice}>
-          <Amount value={order.avgPrice} asset={quote} />
+          <Price value={order.avgPrice} asset={quote} />
         </Figure>
         <Figure label={t('orders.turnover')} testId="order-turnover" value={order.turnover}>
           <Amount value={order.turnover} asset={quote} />
@@ -177,7 +177,7 @@ function OrderFills({ id, pair }: { id: number; pair: SpotPair | undefined }) {
             <tr key={fill.id} data-testid="fill-row" data-role={fill.role}>
               <td className="muted">{formatTime(fill.at)}</td>
               <td className="num-col">
-                <Amount value={fill.price} />
+                <Price value={fill.price} />
               </td>
               <td className="num-col">
                 <Amount value={fill.qty} />

@@ -6,7 +6,7 @@ import { errorMessage } from '../../i18n/error-message.ts';
 import { layout } from '../../lib/layout.ts';
 import { sessionStore } from '../../state/session.ts';
 import { useStore } from '../../state/store.ts';
-import { Amount } from '../../ui/Amount.tsx';
+import { Amount, Price } from '../../ui/Amount.tsx';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { DepthChart } from './DepthChart.tsx';
 import { OrderBook } from './OrderBook.tsx';
@@ -78,7 +78,7 @@ function SpotScreen({ pair, pairs }: { pair: SpotPair; pairs: readonly SpotPair[
           <div>
             <dt>{t('page.feed')}</dt>
             <dd className="num" data-testid="spot-feed" data-value={data?.feedPrice ?? ''}>
-              <Amount value={data?.feedPrice ?? null} />
+              <Price value={data?.feedPrice ?? null} />
             </dd>
           </div>
         </dl>

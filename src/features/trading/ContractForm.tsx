@@ -10,7 +10,7 @@ import { useInputProblemText } from '../../lib/decimal-input.ts';
 import { formatDecimal } from '../../lib/format.ts';
 import { useFormError } from '../../lib/use-form-error.ts';
 import { useRequestKey } from '../../lib/use-request-key.ts';
-import { Amount } from '../../ui/Amount.tsx';
+import { Amount, Price } from '../../ui/Amount.tsx';
 import { Figure } from '../../ui/Figure.tsx';
 import { FormErrorAlert } from '../../ui/FormErrorAlert.tsx';
 import { FormProblem } from '../../ui/InsufficientFunds.tsx';
@@ -69,7 +69,7 @@ function ContractSummary({
         testId="figure-open"
         value={price(figures.openPrice)}
       >
-        <Amount value={price(figures.openPrice)} />
+        <Price value={price(figures.openPrice)} />
       </Figure>
       <Figure label={t('contract.value')} testId="figure-value" value={usdt(figures.value)}>
         <Amount value={usdt(figures.value)} asset="USDT" />
@@ -89,7 +89,7 @@ function ContractSummary({
         testId="figure-liquidation"
         value={price(figures.liquidation)}
       >
-        <Amount value={price(figures.liquidation)} />
+        <Price value={price(figures.liquidation)} />
       </Figure>
       <Figure
         label={t('contract.atTakeProfit')}

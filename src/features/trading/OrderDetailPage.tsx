@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { OptionOrder, UOrder } from '../../../contract/trading/schemas.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
 import { formatDateTime, formatTickTime } from '../../lib/time.ts';
-import { Amount } from '../../ui/Amount.tsx';
+import { Amount, Price } from '../../ui/Amount.tsx';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { recomputeContract, recomputeOption, type Check } from './figures.ts';
 import { BookBadge, OrderStatus, ProfitAmount, usePeriodLabel } from './parts.tsx';
@@ -28,7 +28,7 @@ function TickLine({ label, tick, testId }: { label: string; tick: Tick | null; t
           '—'
         ) : (
           <>
-            <Amount value={tick.price} /> <span className="muted">{t('detail.mid')}</span> ·{' '}
+            <Price value={tick.price} /> <span className="muted">{t('detail.mid')}</span> ·{' '}
             <time className="num" dateTime={new Date(tick.ts).toISOString()}>
               {formatTickTime(tick.ts)}
             </time>
@@ -114,25 +114,25 @@ function ContractDetail({ o }: { o: UOrder }) {
           </Row>
           {o.limitPrice !== null && (
             <Row label={t('contract.limitPrice')}>
-              <Amount value={o.limitPrice} />
+              <Price value={o.limitPrice} />
             </Row>
           )}
           <Row label={t('orders.openPrice')} testId="detail-open-price">
-            <Amount value={o.openPrice} />
+            <Price value={o.openPrice} />
           </Row>
           <TickLine label={t('detail.openTick')} tick={o.openTick} testId="tick-open" />
           <Row label={t('orders.closePrice')} testId="detail-close-price">
-            <Amount value={o.closePrice} />
+            <Price value={o.closePrice} />
           </Row>
           <TickLine label={t('detail.closeTick')} tick={o.closeTick} testId="tick-close" />
           <Row label={t('contract.stopLoss')}>
-            <Amount value={o.stopLoss} />
+            <Price value={o.stopLoss} />
           </Row>
           <Row label={t('contract.takeProfit')}>
-            <Amount value={o.takeProfit} />
+            <Price value={o.takeProfit} />
           </Row>
           <Row label={t('orders.liquidation')}>
-            <Amount value={o.liquidationPrice} />
+            <Price value={o.liquidationPrice} />
           </Row>
           <Row label={t('contract.margin')}>
             <Amount value={o.margin} asset="USDT" />
@@ -183,12 +183,12 @@ function OptionDetail({ o }: { o: OptionOrder }) {
             <span className="num">{o.payout}</span>
           </Row>
           <Row label={t('orders.openPrice')}>
-            <Amount value={o.openPrice} />
+            <Price value={o.openPrice} />
           </Row>
           <TickLine label={t('detail.openTick')} tick={o.openTick} testId="tick-open" />
           <Row label={t('detail.expires')}>{formatDateTime(o.expiresAt)}</Row>
           <Row label={t('orders.settlePrice')}>
-            <Amount value={o.settlePrice} />
+            <Price value={o.settlePrice} />
           </Row>
           <TickLine label={t('detail.settleTick')} tick={o.settleTick} testId="tick-settle" />
           <Row label={t('option.paid')} testId="detail-paid">

@@ -6,7 +6,7 @@ import { USDT_SCALE } from '../../../contract/trading/formulas.ts';
 import type { OptionOrder, UOrder } from '../../../contract/trading/schemas.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
 import { formatTime } from '../../lib/time.ts';
-import { Amount } from '../../ui/Amount.tsx';
+import { Amount, Price } from '../../ui/Amount.tsx';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import {
   heldOf,
@@ -50,27 +50,27 @@ function OrderFigures({ o, children }: { o: UOrder; children?: ReactNode }) {
         <div>
           <dt>{t('orders.openPrice')}</dt>
           <dd>
-            <Amount value={o.openPrice} />
+            <Price value={o.openPrice} />
           </dd>
         </div>
       ) : (
         <div>
           <dt>{t('contract.limitPrice')}</dt>
           <dd>
-            <Amount value={o.limitPrice} />
+            <Price value={o.limitPrice} />
           </dd>
         </div>
       )}
       <div>
         <dt>{t('contract.stopLoss')}</dt>
         <dd data-testid="order-sl">
-          <Amount value={o.stopLoss} />
+          <Price value={o.stopLoss} />
         </dd>
       </div>
       <div>
         <dt>{t('contract.takeProfit')}</dt>
         <dd data-testid="order-tp">
-          <Amount value={o.takeProfit} />
+          <Price value={o.takeProfit} />
         </dd>
       </div>
       <div>
@@ -156,13 +156,13 @@ function PositionRow({ o }: { o: UOrder }) {
         <div>
           <dt>{t(`orders.closeAt.${o.side}`)}</dt>
           <dd data-testid="position-price">
-            <Amount value={now === undefined ? null : priceText(now.close, precisionOf(o))} />
+            <Price value={now === undefined ? null : priceText(now.close, precisionOf(o))} />
           </dd>
         </div>
         <div>
           <dt>{t('orders.liquidation')}</dt>
           <dd>
-            <Amount value={o.liquidationPrice} />
+            <Price value={o.liquidationPrice} />
           </dd>
         </div>
         <div>
@@ -218,7 +218,7 @@ function HistoryRow({ o }: { o: UOrder }) {
           <div>
             <dt>{t('orders.closePrice')}</dt>
             <dd>
-              <Amount value={o.closePrice} />
+              <Price value={o.closePrice} />
             </dd>
           </div>
         )}
@@ -364,13 +364,13 @@ function OptionRow({ o }: { o: OptionOrder }) {
         <div>
           <dt>{t('orders.openPrice')}</dt>
           <dd>
-            <Amount value={o.openPrice} />
+            <Price value={o.openPrice} />
           </dd>
         </div>
         <div>
           <dt>{t('orders.settlePrice')}</dt>
           <dd>
-            <Amount value={o.settlePrice} />
+            <Price value={o.settlePrice} />
           </dd>
         </div>
         <div>
