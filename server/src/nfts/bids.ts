@@ -14,6 +14,7 @@ import { firstOfTwins, replayOf, requestHash } from '../platform/request-replay.
 import { withNftCodes } from './nft-errors.ts';
 import { frameOf, leadingOf, saleById, saleView, termsOf, usdt, type SaleRow } from './sale-row.ts';
 import { lockSale, settleIn, type SettleDeps } from './settlement.ts';
+import { KeyedLanes, LaneFull } from '../platform/keyed-lanes.ts';
 import { nftsKey } from './transfers.ts';
 
 export interface BidRow {
@@ -47,12 +48,21 @@ export function bidView(b: BidRow, userId: number): SaleBid {
 
 type Placed = { bid: BidRow; sale: SaleRow };
 
+/** Bids one sale's lane holds at most on a node; past it a bid answers 10102 (try again). */
+const BIDS_WAITING_PER_SALE = 256;
+
 /**
  * Bids and buy-nows (docs/nfts.md). Each runs in one transaction that locks the sale's row
  * first: the new hold, the release of the bid it beats, the sale's new end and (buy-now) the
  * settlement commit together, so a sale has exactly one open hold, its leading bid's.
  */
 export class NftBids {
+  /**
+   * One writer per sale on this node (decision 69): a bid waits here, not on the sale's row,
+   * and once its turn comes a bid the committed sale already beats is refused before the lock.
+   */
+  private readonly lanes = new KeyedLanes<number>(BIDS_WAITING_PER_SALE);
+
   constructor(
     private readonly db: Queryable,
     private readonly deps: SettleDeps & { channels: Channels },
@@ -78,30 +88,54 @@ export class NftBids {
     const asked: { key: string; kind: string } = { ...body, kind };
     const hash = requestHash(book, asked);
     let placed = await this.replay(userId, body.key, hash);
-    if (placed === undefined) placed = await this.refuseEarly(userId, body, hash, kind);
-    if (placed === undefined) {
-      const { value } = await firstOfTwins(
-        () =>
-          withNftCodes(() =>
-            this.deps.ledger.atomically((tx) => this.inTx(tx, userId, body, hash, kind)),
-          ),
-        () => this.replay(userId, body.key, hash),
-      );
-      if (value === null) {
-        // A twin of this request (same person, same key) committed while this one waited for
-        // the sale's row: its answer is this one's (10134 if it asked something else).
-        placed = await this.replay(userId, body.key, hash);
-        assert(placed !== undefined, 'a twin bid vanished');
-      } else {
-        placed = value;
-        const { bid, sale } = placed;
-        this.deps.channels.publish(
-          'nfts.sale',
-          frameOf(sale, { id: bid.id, amount: bid.amount, bidder: bid.bidder, at: bid.created_at }),
-        );
-      }
-    }
+    if (placed === undefined) placed = await this.inLane(userId, body, hash, kind);
     return { bid: bidView(placed.bid, userId), sale: saleView(placed.sale, userId) };
+  }
+
+  /** The bid in its sale's lane: refused early, or placed (or its twin's answer). */
+  private async inLane(
+    userId: number,
+    body: BidBody | BuyNftBody,
+    hash: string,
+    kind: BidRow['kind'],
+  ): Promise<Placed> {
+    try {
+      return await this.lanes.run(body.saleId, async () => {
+        const refused = await this.refuseEarly(userId, body, hash, kind);
+        return refused ?? this.write(userId, body, hash, kind);
+      });
+    } catch (err) {
+      if (err instanceof LaneFull) throw new AppError(Code.tooManyRequests, null, 429);
+      throw err;
+    }
+  }
+
+  private async write(
+    userId: number,
+    body: BidBody | BuyNftBody,
+    hash: string,
+    kind: BidRow['kind'],
+  ): Promise<Placed> {
+    const { value } = await firstOfTwins(
+      () =>
+        withNftCodes(() =>
+          this.deps.ledger.atomically((tx) => this.inTx(tx, userId, body, hash, kind)),
+        ),
+      () => this.replay(userId, body.key, hash),
+    );
+    if (value === null) {
+      // A twin of this request (same person, same key) committed while this one waited for
+      // the sale's row: its answer is this one's (10134 if it asked something else).
+      const twin = await this.replay(userId, body.key, hash);
+      assert(twin !== undefined, 'a twin bid vanished');
+      return twin;
+    }
+    const { bid, sale } = value;
+    this.deps.channels.publish(
+      'nfts.sale',
+      frameOf(sale, { id: bid.id, amount: bid.amount, bidder: bid.bidder, at: bid.created_at }),
+    );
+    return value;
   }
 
   /**
