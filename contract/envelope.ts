@@ -15,6 +15,10 @@ export type ErrorDetail = {
   retryAfterSeconds?: number;
   name?: string;
   limit?: string;
+  /** A sign-in's second step (10230): the ticket to finish it with. */
+  ticket?: string;
+  /** Until when something waits (10235), as an ISO time. */
+  until?: string;
 } | null;
 
 /** The request header that picks the book (SPEC §7): NO = demo, YES = real. */

@@ -17,6 +17,7 @@ import { notificationsRoutes } from './notifications/routes.ts';
 import { rewardsRoutes } from './rewards/routes.ts';
 import { invitesRoutes } from './invites/routes.ts';
 import { supportRoutes } from './support/routes.ts';
+import { securityRoutes } from './security/routes.ts';
 
 describe('the merged route table', () => {
   it('loses no capability call to a name or path another capability also uses', () => {
@@ -38,6 +39,7 @@ describe('the merged route table', () => {
       rewardsRoutes,
       invitesRoutes,
       supportRoutes,
+      securityRoutes,
     ];
     const names = tables.flatMap((table) => Object.keys(table));
     expect(Object.keys(routes)).toHaveLength(names.length);

@@ -16,6 +16,7 @@ import { loansRoutes } from './loans/routes.ts';
 import { rewardsRoutes } from './rewards/routes.ts';
 import { invitesRoutes } from './invites/routes.ts';
 import { supportRoutes } from './support/routes.ts';
+import { securityRoutes } from './security/routes.ts';
 
 export type { RouteDef } from './route-def.ts';
 
@@ -41,6 +42,7 @@ export const routes = {
   ...rewardsRoutes,
   ...invitesRoutes,
   ...supportRoutes,
+  ...securityRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -67,7 +67,7 @@ test('invites a friend with the link and lists them, masked', async ({
   const code = await page.getByTestId('invite-code').getAttribute('data-value');
   const link = await page.getByTestId('invite-link').getAttribute('data-value');
   expect(link).toContain(`/pass/register?invite=${code}`);
-  await expect(page.getByTestId('invite-qr')).toHaveAttribute('data-link', link ?? '');
+  await expect(page.getByTestId('invite-qr')).toHaveAttribute('data-text', link ?? '');
   await expect(page.getByTestId('invite-rules')).toContainText('20%');
 
   const friend = await secondPerson(browser, info);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deviceIdSchema } from '../security/schemas.ts';
 import { Code } from '../errors.ts';
 import { LANGUAGES } from '../languages.ts';
 import type { FieldCodeMap } from '../validate.ts';
@@ -45,6 +46,7 @@ export const inviteCodeSchema = z
 
 /** Field -> codes for every auth form (SPEC §5 messages mapped to the catalogue). */
 export const authFieldCodes = {
+  device: { missing: Code.badRequest, invalid: Code.badRequest },
   username: { missing: Code.enterAccount, invalid: Code.usernameWrong },
   email: { missing: Code.emailWrong, invalid: Code.emailWrong },
   password: { missing: Code.enterPassword, invalid: Code.passwordWeak },
@@ -107,6 +109,8 @@ export const registerBody = z.discriminatedUnion('method', [
 export const loginBody = z.object({
   account: z.string().trim().min(1).max(AUTH_LIMITS.emailMax),
   password: z.string().min(1).max(128),
+  /** The browser's own id (security/schemas.ts): a device the second factor vouched for. */
+  device: deviceIdSchema.optional(),
 });
 
 export const userInfoSchema = z.object({

@@ -6,6 +6,7 @@ import { fromUnits, toUnits } from '../decimal.ts';
 import { Code } from '../errors.ts';
 import type { FieldCodeMap } from '../validate.ts';
 import type { StaffRole } from '../admin/schemas.ts';
+import { secondFactorSchema } from '../security/schemas.ts';
 
 /** The coins the ledger holds (server/src/platform/db/migrations/003_ledger.sql) and their decimals. */
 export const ASSETS = ['USDT', 'USDC', 'BTC', 'ETH'] as const;
@@ -50,6 +51,7 @@ export const fundsFieldCodes = {
   size: { missing: Code.badRequest, invalid: Code.badRequest },
   id: { missing: Code.assetWrong, invalid: Code.assetWrong },
   from: { missing: Code.addressWrong, invalid: Code.addressWrong },
+  secondFactor: { missing: Code.secondFactorRequired, invalid: Code.secondFactorWrong },
 } as const satisfies FieldCodeMap;
 
 /** Whether `amount` has no more decimals than the asset keeps. */
@@ -209,6 +211,7 @@ export const withdrawalBody = z
       network: z.enum(NETWORKS),
       address: z.string().trim().min(1).max(100),
       amount: amountSchema,
+      secondFactor: secondFactorSchema.optional(),
     }),
     z.object({
       method: z.literal('bank'),
@@ -216,6 +219,7 @@ export const withdrawalBody = z
       asset: z.enum(ASSETS),
       amount: amountSchema,
       ...bankFields,
+      secondFactor: secondFactorSchema.optional(),
     }),
   ])
   .superRefine((body, ctx) => {

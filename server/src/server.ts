@@ -58,12 +58,14 @@ import { LoginThrottle } from './platform/security/login-throttle.ts';
 import { Notices } from './platform/notifications/notices.ts';
 import { ReviewDesk } from './platform/review/review-desk.ts';
 import { notificationsModule, type NotificationsModule } from './notifications/module.ts';
+import { securityModule, type SecurityModule } from './security/module.ts';
 
 /** Advisory lock id of the engines' leader (any constant unique in this database). */
 const ENGINE_LOCK = 727_002;
 
 /** Every capability, in the order they start (each may use those before it). */
 export interface Modules {
+  security: SecurityModule;
   auth: AuthModule;
   content: ContentModule;
   market: MarketModule;
@@ -144,6 +146,7 @@ async function openPlatform(config: Config) {
   ]);
   const ledger = new Ledger(db);
   const audit = new AuditLog(db);
+  const keyring = await keyringOf(config);
   const outbox = new OutboxSender(config.DATA_DIR);
   return {
     db,
@@ -154,9 +157,10 @@ async function openPlatform(config: Config) {
     ledger,
     audit,
     // Each capability declares its kinds of file in its own files.ts; the kernel refuses others.
+    keyring,
     files: new Files(
       db,
-      await keyringOf(config),
+      keyring,
       new FileKinds([...fundsFileKinds, ...kycFileKinds, ...loansFileKinds, ...supportFileKinds]),
       audit,
     ),
@@ -175,7 +179,24 @@ type Platform = Awaited<ReturnType<typeof openPlatform>>;
 /** Every capability, each given what it needs of the platform and of those before it. */
 function composeModules(config: Config, p: Platform): Modules {
   const { db, ledger, audit, chain, files, notices, reviews } = p;
-  const auth = authModule({ db, config, sender: p.sender, throttle: p.throttle, chain });
+  // Before auth and funds: a sign-in and a withdrawal may need the second factor. Its second
+  // step signs in through auth (read when a request comes, once auth exists).
+  const security = securityModule({
+    db,
+    keyring: p.keyring,
+    throttle: p.throttle,
+    now: p.clock.now,
+    authRateLimit: config.AUTH_RATE_LIMIT_MAX,
+    signIn: (userId, client) => auth.accounts.signIn(userId, client),
+  });
+  const auth = authModule({
+    db,
+    config,
+    sender: p.sender,
+    throttle: p.throttle,
+    chain,
+    guard: security.factors,
+  });
   const content = contentModule({ db, audit });
   const market = marketModule({ db, engines: p.engines, config, params: content.params });
   // Before funds: a person's level caps their withdrawals.
@@ -192,6 +213,7 @@ function composeModules(config: Config, p: Platform): Modules {
     params: content.params,
     priceOf: market.priceOf,
     identity: kyc.kyc,
+    withdrawalGuard: security.withdrawalGuard,
   });
   const trading = tradingModule({
     db,
@@ -243,6 +265,7 @@ function composeModules(config: Config, p: Platform): Modules {
   const invites = invitesModule({ db, ledger, params: content.params, now: p.clock.now });
   const support = composeSupport(config, p, { content, kyc, funds, trading });
   return {
+    security,
     auth,
     content,
     market,

@@ -158,7 +158,7 @@ describe('the generated master key, and rotating onto configured keys with the c
   async function cli(args: string[], more: Record<string, string>): Promise<string> {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'server/src/platform/files/files-keys-cli.ts', ...args],
+      ['--import', 'tsx', 'server/src/files-keys-cli.ts', ...args],
       {
         env: { ...process.env, ...env(more) },
         stdio: ['ignore', 'pipe', 'inherit'],

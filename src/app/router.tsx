@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { authRoutes, LoginPage } from '../features/auth/routes.tsx';
+import { securityRoutes } from '../features/security/routes.tsx';
 import { contentRoutes } from '../features/content/routes.tsx';
 import { fundsRoutes } from '../features/funds/routes.tsx';
 import { KycBadge, kycRoutes } from '../features/kyc/routes.tsx';
@@ -66,6 +67,7 @@ const appRoutes: AppRoute[] = [
   ...tradingRoutes({ spotOrders: <SpotLink place="orders" /> }),
   ...spotRoutes,
   ...authRoutes,
+  ...securityRoutes,
   ...contentRoutes,
   { path: '*', element: <Navigate to="/" replace /> },
 ];

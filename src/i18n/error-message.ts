@@ -8,7 +8,11 @@ export function errorMessage(t: TFunction, err: unknown): string {
     if (err.code === -1) return t('errors:timeout');
     if (err.code === -2) return t('errors:network');
     if (isCode(err.code)) {
-      return t(`errors:${err.code}`, { name: err.detail?.name, limit: err.detail?.limit });
+      return t(`errors:${err.code}`, {
+        name: err.detail?.name,
+        limit: err.detail?.limit,
+        until: err.detail?.until,
+      });
     }
   }
   return t('errors:unknown');

@@ -33,6 +33,16 @@ export function phoneDestination(areaCode: string, phone: string): Destination {
   return { channel: 'sms', address: `${areaCode}${phone}` };
 }
 
+/**
+ * What a sign-in must pass after the password (the security capability's): the second factor
+ * on a device it has not vouched for, which it answers with 10230 and a ticket.
+ */
+export interface SignInGuard {
+  requireForSignIn(userId: number, device: string | undefined): Promise<void>;
+  /** A password reset: withdrawals wait for a while (docs/security.md). */
+  holdWithdrawals(tx: Queryable, userId: number): Promise<void>;
+}
+
 /** Registration, sign-in and passwords. */
 export class Accounts {
   constructor(
@@ -40,6 +50,7 @@ export class Accounts {
     private readonly sessions: Sessions,
     private readonly codes: VerificationCodes,
     private readonly throttle: LoginThrottle,
+    private readonly guard: SignInGuard,
   ) {}
 
   async exists(query: z.output<typeof auth.checkAccountQuery>): Promise<boolean> {
@@ -154,6 +165,16 @@ export class Accounts {
     );
     if (!user || !ok) throw new AppError(Code.passwordWrong);
     if (user.status !== 'active') throw new AppError(Code.userStatusAbnormal);
+    await this.guard.requireForSignIn(user.id, body.device);
+    return this.signIn(user.id, client);
+  }
+
+  /** A new session of an active person (a password sign-in, or its second step). */
+  async signIn(userId: number, client: ClientInfo): Promise<auth.LoginResult> {
+    const [user] = await this.db.query<UserRow>('select * from users where id = $1', [userId]);
+    if (user === undefined || user.status !== 'active') {
+      throw new AppError(Code.userStatusAbnormal);
+    }
     const session = await this.db.transaction((tx) => this.sessions.create(tx, user.id, client));
     return {
       token: session.token,
@@ -180,6 +201,7 @@ export class Accounts {
     await this.db.transaction(async (tx) => {
       await tx.query('update users set password_hash = $1 where id = $2', [passwordHash, user.id]);
       await this.sessions.revokeAllOf(tx, user.id);
+      await this.guard.holdWithdrawals(tx, user.id);
     });
     this.sessions.forgetUser(user.id);
     await this.throttle.clear(throttleKey('user', user.id));
@@ -210,6 +232,7 @@ export class Accounts {
     await this.db.transaction(async (tx) => {
       await tx.query('update users set password_hash = $1 where id = $2', [passwordHash, user.id]);
       await this.sessions.revokeAllOf(tx, user.id, sessionId);
+      await this.guard.holdWithdrawals(tx, user.id);
     });
     this.sessions.forgetUser(user.id);
   }

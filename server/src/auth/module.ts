@@ -4,7 +4,7 @@ import type { Config } from '../platform/config.ts';
 import type { Database } from '../platform/db/database.ts';
 import type { CodeSender } from '../platform/notify/code-sender.ts';
 import type { LoginThrottle } from '../platform/security/login-throttle.ts';
-import { Accounts } from './accounts.ts';
+import { Accounts, type SignInGuard } from './accounts.ts';
 import { VerificationCodes } from './codes.ts';
 import { Identities } from './identities.ts';
 import { SignInNonces } from './nonces.ts';
@@ -35,14 +35,16 @@ export interface AuthNeeds {
   throttle: LoginThrottle;
   /** The configured EVM chain, whose id SIWE also accepts and whose smart wallets it checks. */
   chain: Chain | undefined;
+  /** The second factor a password sign-in may need (the security capability's). */
+  guard: SignInGuard;
 }
 
 export type AuthModule = Capability & AuthServices;
 
 /** Accounts, sessions, passwords and the password-less sign-ins (wallet, Google). */
-export function authModule({ db, config, sender, throttle, chain }: AuthNeeds): AuthModule {
+export function authModule({ db, config, sender, throttle, chain, guard }: AuthNeeds): AuthModule {
   const sessions = new Sessions(db, config.SESSION_TTL_HOURS);
-  const accounts = new Accounts(db, sessions, new VerificationCodes(db, sender), throttle);
+  const accounts = new Accounts(db, sessions, new VerificationCodes(db, sender), throttle, guard);
   const nonces = new SignInNonces(db);
   const identities = new Identities(db, sessions);
   const origin = new URL(config.PUBLIC_URL).origin;

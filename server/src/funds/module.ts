@@ -21,7 +21,7 @@ import type { Notices } from '../platform/notifications/notices.ts';
 import type { ReviewDesk } from '../platform/review/review-desk.ts';
 import { WithdrawalCap, type Identity } from './withdrawal-cap.ts';
 import { fundsRoutes } from './routes.ts';
-import { Withdrawals, type FeeParams } from './withdrawals.ts';
+import { Withdrawals, type FeeParams, type WithdrawalGuard } from './withdrawals.ts';
 import type { FundsServices } from './services.ts';
 
 export interface FundsNeeds {
@@ -43,6 +43,8 @@ export interface FundsNeeds {
   identity: Identity;
   /** The files kernel, where deposit proofs are stored (kinds in ./files.ts). */
   files: Files;
+  /** A withdrawal's second factor and hold (the security capability's). */
+  withdrawalGuard: WithdrawalGuard;
 }
 
 export type FundsModule = Capability &
@@ -118,6 +120,7 @@ export function fundsModule(needs: FundsNeeds): FundsModule {
       needs.notices,
       needs.reviews,
       new WithdrawalCap(params, needs.identity, needs.priceOf),
+      needs.withdrawalGuard,
     ),
     demoBook: new DemoBook(ledger),
     backOffice: new BackOffice(db, ledger, balances, audit),

@@ -1,5 +1,6 @@
 import type { Staff } from '../../../contract/admin/schemas.ts';
 import type { Network } from '../../../contract/funds/addresses.ts';
+import type { SecondFactor } from '../../../contract/security/schemas.ts';
 import type { Book } from '../../../contract/envelope.ts';
 import { Code } from '../../../contract/errors.ts';
 import {
@@ -115,6 +116,14 @@ export interface FeeParams {
  * cannot be spent twice), released on rejection, and on approval paid out: the amount less
  * the fee to withdrawals in flight, the fee to the fee account.
  */
+/**
+ * What a withdrawal must pass before anything is held (the security capability's): no hold after
+ * a security change, and the person's second factor when they have one.
+ */
+export interface WithdrawalGuard {
+  check(userId: number, proof: SecondFactor | undefined): Promise<void>;
+}
+
 export class Withdrawals {
   constructor(
     private readonly ledger: Ledger,
@@ -124,6 +133,7 @@ export class Withdrawals {
     private readonly notices: Notices,
     private readonly desk: ReviewDesk,
     private readonly cap: WithdrawalCap,
+    private readonly guard: WithdrawalGuard,
   ) {}
 
   /** The published fee rate, in percent (SPEC §9). */
@@ -131,8 +141,11 @@ export class Withdrawals {
     return this.params.get('withdraw_fee_rate');
   }
 
-  async create(userId: number, book: Book, body: WithdrawalBody): Promise<Withdrawal> {
+  async create(userId: number, book: Book, input: WithdrawalBody): Promise<Withdrawal> {
     if (book !== 'real') throw new AppError(Code.realBookOnly);
+    // The code proves the person, it is not part of the request: a retry with a fresh code
+    // replays the same withdrawal.
+    const { secondFactor, ...body } = input;
     const option =
       body.method === 'crypto'
         ? await this.networks.get(body.asset, body.network)
@@ -154,6 +167,13 @@ export class Withdrawals {
       if (d[field]?.includes('\u0000')) throw new AppError(Code.bankDetailsMissing, { field });
     }
     const hash = requestHash(book, body);
+    const [earlier] = await this.db.query<WithdrawalRow>(
+      `select ${COLUMNS} from withdrawals w where w.user_id = $1 and w.request_key = $2`,
+      [userId, body.key],
+    );
+    const replayed = replayOf(earlier, hash);
+    if (replayed !== undefined) return toWithdrawal(replayed);
+    await this.guard.check(userId, secondFactor);
     const cap = await this.cap.of(userId);
     const attempt = () =>
       this.ledger.atomically(async (tx) => {

@@ -2,9 +2,10 @@ import { Suspense, useState, type FormEvent } from 'react';
 import { lazyPart } from '../../lib/lazy.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { loginBody } from '../../../contract/auth/schemas.ts';
+import { loginBody, type LoginResult } from '../../../contract/auth/schemas.ts';
+import { Code } from '../../../contract/errors.ts';
 import type { IdentityLoginResult } from '../../../contract/sign-in/schemas.ts';
-import { call } from '../../api/client.ts';
+import { ApiError, call } from '../../api/client.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { useFormError } from '../../lib/use-form-error.ts';
 import { sessionStore } from '../../state/session.ts';
@@ -16,6 +17,8 @@ import { detectFromWindow } from '../../wallet/in-app-browser.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { useSignInOptions } from './use-sign-in-options.ts';
+import { deviceId } from '../../lib/device-id.ts';
+import { SignInSecondStep } from './SignInSecondStep.tsx';
 
 /** wagmi and viem load with the wallet panel, not with the rest of the app. */
 const WalletSignIn = lazyPart(() => import('./wallet/WalletSignIn.tsx'));
@@ -28,13 +31,14 @@ export default function LoginPage() {
   const form = useFormError();
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
+  const [ticket, setTicket] = useState<string | null>(null);
   const options = useSignInOptions();
   // In a wallet's own browser the wallet is how people sign in: it comes first.
   const [embedded] = useState(() => detectFromWindow(window).embedded);
   const [showPassword, setShowPassword] = useState(!embedded);
   const redirect = safeRedirect(params.get('redirect'));
 
-  function signedIn(res: IdentityLoginResult) {
+  function signedIn(res: IdentityLoginResult | LoginResult) {
     sessionStore.signIn(res.token, res.userInfo);
     navigate(redirect, { replace: true });
   }
@@ -45,10 +49,30 @@ export default function LoginPage() {
     const body = form.check(loginBody, { account, password });
     if (body === null) return;
     await form.submit(async () => {
-      const res = await call('login', { body });
-      sessionStore.signIn(res.token, res.userInfo);
-      navigate(redirect, { replace: true });
+      try {
+        signedIn(await call('login', { body: { ...body, device: deviceId() } }));
+      } catch (err) {
+        // A device the second factor has not vouched for: its code finishes the sign-in.
+        const next = err instanceof ApiError && err.code === Code.secondFactorRequired;
+        if (!next || err.detail?.ticket === undefined) throw err;
+        setTicket(err.detail.ticket);
+      }
     });
+  }
+
+  if (ticket !== null) {
+    return (
+      <AuthCard title={t('secondFactor.title')} subtitle={t('login.subtitle')}>
+        <SignInSecondStep
+          ticket={ticket}
+          onSignedIn={signedIn}
+          onRestart={() => {
+            setTicket(null);
+            setPassword('');
+          }}
+        />
+      </AuthCard>
+    );
   }
 
   return (

@@ -18,7 +18,7 @@ import {
   type Withdrawal,
   type WithdrawalBody,
 } from '../../../contract/funds/schemas.ts';
-import { call } from '../../api/client.ts';
+import { ApiError, call } from '../../api/client.ts';
 import { useFormError } from '../../lib/use-form-error.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { Spinner } from '../../ui/EmptyState.tsx';
@@ -29,6 +29,8 @@ import { refreshFunds, useBalances, useFundingOptions } from './queries.ts';
 import { RealBookOnly } from './RealBookOnly.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useRequestKey } from '../../lib/use-request-key.ts';
+import { useSecurity } from '../../api/security.ts';
+import { EMPTY_FACTOR, proofOf, SecondFactorField } from '../../ui/SecondFactorField.tsx';
 import './funds.css';
 
 type Method = 'crypto' | 'bank';
@@ -75,6 +77,10 @@ function WithdrawForm() {
   const [amount, setAmount] = useState('');
   const [confirming, setConfirming] = useState<WithdrawalBody | null>(null);
   const [done, setDone] = useState<Withdrawal | null>(null);
+  // With two-step verification on, the confirmation asks for its code (docs/security.md).
+  const security = useSecurity();
+  const [factor, setFactor] = useState(EMPTY_FACTOR);
+  const askFactor = security.data?.totp === true;
 
   if (options.isPending || balances.isPending) return <Spinner />;
   const list = options.data?.options ?? [];
@@ -131,18 +137,24 @@ function WithdrawForm() {
     setConfirming(body);
   }
 
-  async function send(body: WithdrawalBody) {
+  async function send(request: WithdrawalBody) {
+    const body = askFactor ? { ...request, secondFactor: proofOf(factor) } : request;
     await form.submit(async () => {
+      let keepOpen = false;
       try {
         const result = await call('withdrawal', { body });
         requestKey.settle();
         setDone(result);
+        setFactor(EMPTY_FACTOR);
         await refreshFunds(queryClient);
       } catch (err) {
-        requestKey.settle(err);
+        // A wrong or missing code keeps the confirmation, and its key, for another try.
+        keepOpen = err instanceof ApiError && err.detail?.field === 'secondFactor';
+        if (keepOpen) await security.refetch();
+        else requestKey.settle(err);
         throw err;
       } finally {
-        setConfirming(null);
+        if (!keepOpen) setConfirming(null);
       }
     });
   }
@@ -181,6 +193,11 @@ function WithdrawForm() {
 
   return (
     <form className="card funds-form" onSubmit={review} noValidate>
+      {security.data?.withdrawalsHeldUntil != null && (
+        <div className="alert alert-info" data-testid="withdraw-held">
+          {t('withdraw.held', { until: security.data.withdrawalsHeldUntil })}
+        </div>
+      )}
       <div className="tabs" role="tablist" aria-label={t('withdraw.method')}>
         {(['crypto', 'bank'] as const).map((m) => (
           <button
@@ -330,6 +347,13 @@ function WithdrawForm() {
             </div>
           </dl>
           <p className="muted">{t('withdraw.confirmNote')}</p>
+          {askFactor && (
+            <SecondFactorField
+              value={factor}
+              onChange={setFactor}
+              error={form.fieldError('secondFactor')}
+            />
+          )}
           <button
             type="button"
             className="btn btn-primary btn-block"

@@ -9,7 +9,7 @@ import { CopyButton } from '../../ui/CopyButton.tsx';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { Figure } from '../../ui/Figure.tsx';
 import { Pager } from '../../ui/Pager.tsx';
-import { InviteQr } from './InviteQr.tsx';
+import { QrCode } from '../../ui/QrCode.tsx';
 import { useInvites, useReferralStatement, useRefreshInvites } from './queries.ts';
 import './invites.css';
 
@@ -41,7 +41,7 @@ function Share({ invites }: { invites: Invites }) {
           })}
         </p>
       </div>
-      <InviteQr link={link} label={t('qr')} />
+      <QrCode text={link} label={t('qr')} className="invite-qr" testId="invite-qr" />
     </section>
   );
 }

@@ -27,6 +27,7 @@ export default function SettingsPage() {
       : [];
   const rows = [
     ...passwordRow,
+    { to: '/profile/security', label: t('settings.security'), value: '' },
     { to: '/profile/sign-ins', label: t('settings.signIns'), value: '' },
     { to: '/profile/language', label: t('settings.language'), value: LANGUAGE_NAMES[language] },
     { to: '/profile/about', label: t('settings.about'), value: '' },

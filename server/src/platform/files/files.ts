@@ -62,7 +62,7 @@ function notFound(): AppError {
 export class Files {
   constructor(
     private readonly db: Database,
-    private readonly keyring: Keyring,
+    readonly keyring: Keyring,
     readonly kinds: FileKinds,
     private readonly audit: AuditLog,
   ) {}

@@ -7,7 +7,7 @@ import { hashGate } from './passwords.ts';
 export const THROTTLE = { windowMinutes: 15, perAccount: 5, perAddress: 30 } as const;
 
 /** Whose tries a counter holds; each realm is its own namespace (migration 008). */
-export type ThrottleRealm = 'user' | 'staff' | 'password-change';
+export type ThrottleRealm = 'user' | 'staff' | 'password-change' | 'second-factor';
 export interface ThrottleKey {
   realm: ThrottleRealm;
   subject: string;
@@ -62,8 +62,8 @@ export class LoginThrottle {
     const byAccount = await this.take(key.realm, key.subject);
     if (byAccount.tries > THROTTLE.perAccount) {
       await giveBack(false);
-      // A signed-in person changing their password has not failed a sign-in.
-      if (key.realm === 'password-change') {
+      // A signed-in person changing their password or typing a code has not failed a sign-in.
+      if (key.realm === 'password-change' || key.realm === 'second-factor') {
         throw new AppError(Code.tooManyRequests, {
           retryAfterSeconds: byAccount.retryAfterSeconds,
         });

@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/open-database.ts';
-import { keyringOf, newMasterKeyEntry } from './master-keys.ts';
-import { filesPerMasterKey, rewrapAll } from './rotate.ts';
+import { ConfigError, loadConfig } from './platform/config.ts';
+import { openDatabase } from './platform/db/open-database.ts';
+import { keyringOf, newMasterKeyEntry } from './platform/files/master-keys.ts';
+import { FILES_TABLE, filesPerMasterKey, rewrapAll } from './platform/files/rotate.ts';
+import { TOTP_SECRETS } from './security/sealed.ts';
 
 const USAGE = `Usage (docs/files.md, "Rotating the master key"):
   npm run files-keys -- --new ID     print a new master key entry "ID:base64" for FILES_MASTER_KEYS
@@ -33,10 +34,11 @@ async function main(): Promise<void> {
   const db = await openDatabase(config);
   try {
     if (values.rewrap === true) {
-      const report = await rewrapAll(db, keyring);
+      // Every table sealed under the master keys: the files and the authenticator secrets.
+      const report = await rewrapAll(db, keyring, undefined, [FILES_TABLE, TOTP_SECRETS]);
       console.info(`Rewrapped ${report.rewrapped} data keys under "${keyring.current.id}".`);
       for (const [id, n] of Object.entries(report.missing)) {
-        console.error(`${n} files are under "${id}", which FILES_MASTER_KEYS no longer holds.`);
+        console.error(`${n} rows are under "${id}", which FILES_MASTER_KEYS no longer holds.`);
       }
     }
     console.info(JSON.stringify(await filesPerMasterKey(db)));

@@ -1,28 +1,38 @@
 import { toString as qrSvg } from 'qrcode';
 import { useEffect, useState } from 'react';
 
-/** The invite link as a QR code (an SVG drawn here, shown as an image: no markup injected). */
-export function InviteQr({ link, label }: { link: string; label: string }) {
+/** A QR code of `text` (an SVG drawn here, shown as an image: no markup injected). */
+export function QrCode({
+  text,
+  label,
+  className,
+  testId,
+}: {
+  text: string;
+  label: string;
+  className: string;
+  testId: string;
+}) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void qrSvg(link, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }).then((svg) => {
+    void qrSvg(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }).then((svg) => {
       if (live) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
     });
     return () => {
       live = false;
     };
-  }, [link]);
+  }, [text]);
   if (src === null) return null;
   return (
     <img
-      className="invite-qr"
+      className={className}
       src={src}
       alt={label}
       width={176}
       height={176}
-      data-testid="invite-qr"
-      data-link={link}
+      data-testid={testId}
+      data-text={text}
     />
   );
 }
