@@ -38,8 +38,12 @@ async function freshCode(request: APIRequestContext, secret: string): Promise<st
 }
 
 /** Turns the authenticator on from the security page; answers its secret and recovery codes. */
-async function enrol(page: Page): Promise<{ secret: string; recovery: string[] }> {
+async function enrol(
+  page: Page,
+  password: string,
+): Promise<{ secret: string; recovery: string[] }> {
   await page.goto('/profile/security');
+  await page.locator('input[name="password"]').fill(password);
   await page.getByTestId('totp-begin').click();
   await expect(page.getByTestId('totp-qr')).toHaveAttribute('data-text', /^otpauth:\/\/totp\//);
   const secret = (await page.getByTestId('totp-secret').innerText()).trim();
@@ -74,7 +78,7 @@ test('an authenticator app: set up, a new device signs in with its code and with
   test.slow();
   const user = await registerByEmail(page, request);
   const person = await personOf(page);
-  const { secret, recovery } = await enrol(page);
+  const { secret, recovery } = await enrol(page, user.password);
 
   // A new device: the password alone is not enough; a wrong code says so and keeps the step.
   const phone = await newDevice(browser, user.username, user.password);
@@ -126,7 +130,7 @@ test('in Arabic, the security page reads right to left with nothing left in Engl
   page,
   request,
 }) => {
-  await registerByEmail(page, request);
+  const user = await registerByEmail(page, request);
   await chooseLanguage(page, 'ar');
   const words = JSON.parse(readFileSync('locales/ar/security.json', 'utf8')) as {
     title: string;
@@ -134,6 +138,7 @@ test('in Arabic, the security page reads right to left with nothing left in Engl
   await page.goto('/profile/security');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.title);
+  await page.locator('input[name="password"]').fill(user.password);
   await page.getByTestId('totp-begin').click();
   await expect(page.getByTestId('totp-qr')).toBeVisible();
   const text = await page.evaluate(() => {

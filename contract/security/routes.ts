@@ -15,11 +15,12 @@ export const securityRoutes = {
   }),
   beginTotp: route({
     ...paths.beginTotp,
-    summary: 'Start enrolling an authenticator app: a new secret, shown once as a QR code',
+    summary: 'Start enrolling an authenticator app (with the password): a new secret, as a QR code',
     tag: 'security',
     auth: 'session',
+    body: s.totpBeginBody,
     result: s.totpEnrolment,
-    fields: {},
+    fields: s.securityFieldCodes,
   }),
   confirmTotp: route({
     ...paths.confirmTotp,

@@ -38,6 +38,8 @@ export const totpEnrolment = z.object({
   uri: z.string(),
 });
 
+/** The account's password, when it has one: a session alone cannot enrol an authenticator. */
+export const totpBeginBody = z.object({ password: z.string().min(1).max(128).optional() });
 export const totpConfirmBody = z.object({ code: totpCodeSchema });
 export const recoveryCodesResult = z.object({ recoveryCodes: z.array(z.string()) });
 export const secondFactorBody = z.object({ secondFactor: secondFactorSchema });
@@ -53,4 +55,5 @@ export const securityFieldCodes = {
   secondFactor: { missing: Code.secondFactorRequired, invalid: Code.secondFactorWrong },
   ticket: { missing: Code.signInTicketExpired, invalid: Code.signInTicketExpired },
   device: { missing: Code.badRequest, invalid: Code.badRequest },
+  password: { missing: Code.enterPassword, invalid: Code.passwordWrong },
 } as const satisfies FieldCodeMap;

@@ -42,7 +42,10 @@ function nextStep(): void {
 
 /** Enrols an authenticator and answers its secret and the ten recovery codes. */
 async function enrol(p: Person): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const begun = await server.call('POST', `${USER}/security/totp/begin`, { token: p.token });
+  const begun = await server.call('POST', `${USER}/security/totp/begin`, {
+    token: p.token,
+    body: { password: p.password },
+  });
   expect(begun.code).toBe(200);
   const { secret, uri } = begun.result as { secret: string; uri: string };
   expect(uri).toMatch(/^otpauth:\/\/totp\/.+secret=/);
@@ -68,7 +71,21 @@ const ticketOf = (answer: { result: unknown }) =>
 describe('authenticator enrolment', () => {
   it('needs a first right code, shows ten recovery codes once, and cannot be begun twice', async () => {
     const p = await person();
-    const begun = await server.call('POST', `${USER}/security/totp/begin`, { token: p.token });
+    // A session alone cannot enrol: the password first.
+    for (const body of [{}, { password: 'not-the-password' }]) {
+      const refused = await server.call('POST', `${USER}/security/totp/begin`, {
+        token: p.token,
+        body,
+      });
+      expect(refused.code).toBe(Code.passwordWrong);
+    }
+    expect(
+      await server.db.query('select 1 from totp_authenticators where user_id = $1', [p.id]),
+    ).toHaveLength(0);
+    const begun = await server.call('POST', `${USER}/security/totp/begin`, {
+      token: p.token,
+      body: { password: p.password },
+    });
     const { secret } = begun.result as { secret: string };
     const wrong = await server.call('POST', `${USER}/security/totp/confirm`, {
       token: p.token,
@@ -87,7 +104,10 @@ describe('authenticator enrolment', () => {
     for (const c of codes) expect(c).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
     const after = await server.call('GET', `${USER}/security`, { token: p.token });
     expect(after.result).toMatchObject({ totp: true, recoveryCodesLeft: 10 });
-    const again = await server.call('POST', `${USER}/security/totp/begin`, { token: p.token });
+    const again = await server.call('POST', `${USER}/security/totp/begin`, {
+      token: p.token,
+      body: { password: p.password },
+    });
     expect(again.code).toBe(Code.secondFactorOn);
     // The secret is stored sealed: neither it nor its base32 text is in the row.
     const [row] = await server.db.query<{ ciphertext: Buffer }>(

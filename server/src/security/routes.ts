@@ -19,8 +19,11 @@ export function securityRoutes(
   // Codes are guessed like passwords: the per-address limit of the sign-in calls as well.
   const strict = { config: { rateLimit: { max: authRateLimit, timeWindow: '1 minute' } } };
   r.route(routes.getSecurity, (_input, ctx) => factors.status(ctx.session.userId));
-  r.route(routes.beginTotp, (_input, ctx) =>
-    factors.beginTotp(ctx.session.userId, ctx.session.user.username),
+  r.route(
+    routes.beginTotp,
+    ({ body }, ctx) =>
+      factors.beginTotp(ctx.session.userId, ctx.session.user.username, body.password),
+    strict,
   );
   r.route(
     routes.confirmTotp,

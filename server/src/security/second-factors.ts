@@ -4,6 +4,7 @@ import { AppError } from '../errors.ts';
 import type { Database, Queryable } from '../platform/db/database.ts';
 import { open, seal, type Keyring } from '../platform/files/envelope.ts';
 import { throttleKey, type LoginThrottle } from '../platform/security/login-throttle.ts';
+import { verifyPassword } from '../platform/security/passwords.ts';
 import { newToken, sha256 } from '../platform/security/tokens.ts';
 import { TOTP_SECRETS } from './sealed.ts';
 import {
@@ -69,8 +70,29 @@ export class SecondFactors {
     return rows.length > 0;
   }
 
-  /** A new secret, replacing an unconfirmed one; refused while one is on. */
-  async beginTotp(userId: number, account: string): Promise<{ secret: string; uri: string }> {
+  /**
+   * A new secret, replacing an unconfirmed one; refused while one is on. An account with a
+   * password proves it first (counted like a password change), so a stolen session cannot put
+   * its own authenticator on the account; a wallet or Google account has none to give.
+   */
+  async beginTotp(
+    userId: number,
+    account: string,
+    password: string | undefined,
+  ): Promise<{ secret: string; uri: string }> {
+    const [user] = await this.db.query<{ password_hash: string | null }>(
+      'select password_hash from users where id = $1',
+      [userId],
+    );
+    const hash = user?.password_hash ?? null;
+    if (hash !== null) {
+      const ok = await this.throttle.attempt(
+        throttleKey('password-change', userId),
+        undefined,
+        async () => password !== undefined && verifyPassword(password, hash),
+      );
+      if (!ok) throw new AppError(Code.passwordWrong, { field: 'password' });
+    }
     const secret = newTotpSecret();
     const s = seal(this.keyring, sealedId(userId), Buffer.from(secret, 'utf8'));
     const rows = await this.db.query(

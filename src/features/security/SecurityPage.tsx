@@ -4,12 +4,15 @@ import { useTranslation } from 'react-i18next';
 import {
   secondFactorBody,
   securityFieldCodes,
+  totpBeginBody,
   totpConfirmBody,
   type SecurityStatus,
 } from '../../../contract/security/schemas.ts';
 import { call } from '../../api/client.ts';
 import { errorMessage } from '../../i18n/error-message.ts';
 import { useFormError } from '../../lib/use-form-error.ts';
+import { sessionStore } from '../../state/session.ts';
+import { useStore } from '../../state/store.ts';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { EmptyState, Spinner } from '../../ui/EmptyState.tsx';
 import { FormErrorAlert } from '../../ui/FormErrorAlert.tsx';
@@ -52,6 +55,17 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const form = useFormError();
   const [enrolment, setEnrolment] = useState<{ secret: string; uri: string } | null>(null);
   const [code, setCode] = useState('');
+  // An account with a password proves it before a new authenticator is put on it.
+  const hasPassword = useStore(sessionStore).userInfo?.hasPassword !== false;
+  const [password, setPassword] = useState('');
+
+  async function begin(e: FormEvent) {
+    e.preventDefault();
+    form.clear();
+    const body = form.check(totpBeginBody, hasPassword ? { password } : {}, securityFieldCodes);
+    if (body === null) return;
+    await form.submit(async () => setEnrolment(await call('beginTotp', { body })));
+  }
 
   async function confirm(e: FormEvent) {
     e.preventDefault();
@@ -67,20 +81,30 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
 
   if (enrolment === null) {
     return (
-      <section className="card" data-testid="security-off">
+      <form className="card" data-testid="security-off" onSubmit={begin} noValidate>
         <h2 className="section-title">{t('totp.title')}</h2>
         <p className="muted">{t('totp.intro')}</p>
-        <FormErrorAlert form={form} fields={[]} />
+        <FormErrorAlert form={form} fields={['password']} />
+        {hasPassword && (
+          <TextField
+            label={t('auth:fields.password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={form.fieldError('password')}
+          />
+        )}
         <button
-          type="button"
+          type="submit"
           className="btn btn-primary"
           data-testid="totp-begin"
           disabled={form.busy}
-          onClick={() => void form.submit(async () => setEnrolment(await call('beginTotp')))}
         >
           {t('totp.begin')}
         </button>
-      </section>
+      </form>
     );
   }
   return (
