@@ -5,6 +5,7 @@ import { call } from '../../api/client.ts';
 import { sessionStore } from '../../state/session.ts';
 import { useStore } from '../../state/store.ts';
 import { Chat } from './Chat.tsx';
+import { PERSON_CHAT } from './queries.ts';
 import { VisitorStart } from './VisitorStart.tsx';
 import { visitorStore, type VisitorChat } from './visitor.ts';
 import './support.css';
@@ -16,8 +17,13 @@ function useClaim(isLogin: boolean, visitor: VisitorChat | null) {
   useEffect(() => {
     if (!isLogin || visitor === null || claimed.current === visitor.token) return;
     claimed.current = visitor.token;
+    // The chat's own first read may still be on its way, from before the claim: it is
+    // cancelled, or it would land after the claim's answer and show the chat empty.
     void call('supportClaim', { body: { token: visitor.token } })
-      .then((state) => queryClient.setQueryData(['support', 'person'], state))
+      .then(async (state) => {
+        await queryClient.cancelQueries({ queryKey: PERSON_CHAT });
+        queryClient.setQueryData(PERSON_CHAT, state);
+      })
       .catch(() => undefined)
       .finally(() => visitorStore.set(null));
   }, [isLogin, visitor, queryClient]);

@@ -23,6 +23,8 @@ export function sideCall<N extends PathName>(
 }
 
 const keyOf = (side: Side) => ['support', side.kind] as const;
+/** The signed-in person's chat in the query cache. */
+export const PERSON_CHAT = keyOf({ kind: 'person' });
 
 export function useSupport(side: Side) {
   return useQuery({
