@@ -167,21 +167,13 @@ export class Withdrawals {
       if (d[field]?.includes('\u0000')) throw new AppError(Code.bankDetailsMissing, { field });
     }
     const hash = requestHash(book, body);
-    const [earlier] = await this.db.query<WithdrawalRow>(
-      `select ${COLUMNS} from withdrawals w where w.user_id = $1 and w.request_key = $2`,
-      [userId, body.key],
-    );
-    const replayed = replayOf(earlier, hash);
+    const replayed = replayOf(await this.byKey(this.db, userId, body.key), hash);
     if (replayed !== undefined) return toWithdrawal(replayed);
     await this.guard.check(userId, secondFactor);
     const cap = await this.cap.of(userId);
     const attempt = () =>
       this.ledger.atomically(async (tx) => {
-        const [existing] = await tx.query<WithdrawalRow>(
-          `select ${COLUMNS} from withdrawals w where w.user_id = $1 and w.request_key = $2`,
-          [userId, body.key],
-        );
-        const replayed = replayOf(existing, hash);
+        const replayed = replayOf(await this.byKey(tx, userId, body.key), hash);
         if (replayed !== undefined) return replayed;
         if (cap !== null) await this.cap.check(tx, userId, cap, body.asset, amount);
         const { holdId } = await this.ledger.holdIn(tx, {
@@ -232,6 +224,19 @@ export class Withdrawals {
         throw err;
       }
     });
+  }
+
+  /** The withdrawal a person's request key made, if any. */
+  private async byKey(
+    q: Queryable,
+    userId: number,
+    key: string,
+  ): Promise<WithdrawalRow | undefined> {
+    const [row] = await q.query<WithdrawalRow>(
+      `select ${COLUMNS} from withdrawals w where w.user_id = $1 and w.request_key = $2`,
+      [userId, key],
+    );
+    return row;
   }
 
   async list(

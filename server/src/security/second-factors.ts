@@ -111,7 +111,7 @@ export class SecondFactors {
 
   /** The first code turns it on and answers ten recovery codes, shown this once. */
   async confirmTotp(userId: number, code: string): Promise<string[]> {
-    const [row] = await this.db.query<SealedRow & { created_at: Date }>(
+    const [row] = await this.db.query<SealedRow>(
       'select * from totp_authenticators where user_id = $1',
       [userId],
     );

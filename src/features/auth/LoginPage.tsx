@@ -6,6 +6,7 @@ import { loginBody, type LoginResult } from '../../../contract/auth/schemas.ts';
 import { Code } from '../../../contract/errors.ts';
 import type { IdentityLoginResult } from '../../../contract/sign-in/schemas.ts';
 import { ApiError, call } from '../../api/client.ts';
+import { deviceId } from '../../lib/device-id.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { useFormError } from '../../lib/use-form-error.ts';
 import { sessionStore } from '../../state/session.ts';
@@ -16,9 +17,8 @@ import { TextField } from '../../ui/TextField.tsx';
 import { detectFromWindow } from '../../wallet/in-app-browser.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
-import { useSignInOptions } from './use-sign-in-options.ts';
-import { deviceId } from '../../lib/device-id.ts';
 import { SignInSecondStep } from './SignInSecondStep.tsx';
+import { useSignInOptions } from './use-sign-in-options.ts';
 
 /** wagmi and viem load with the wallet panel, not with the rest of the app. */
 const WalletSignIn = lazyPart(() => import('./wallet/WalletSignIn.tsx'));
